@@ -127,21 +127,24 @@ export function perCall(run, methods, samples, options = {}) {
 /**
  * The per-call report: a markdown table of µs per call of each of `methods` on the empty program
  * (`fixedCost`, the fixed cost) and on each result with `per_call_us` (the files under `SMALL`), with
- * rawast ÷ oxc; and a summary line of that ratio's geomean over the files (null without any).
+ * rawast ÷ its peer (`methods[1]`); and a summary line of that ratio's geomean over the files (null
+ * without any).
  */
 export function perCallReport(fixedCost, results, methods) {
+  // (The peer rawast is set against: the second method, `oxc` or `oxlint`.)
+  const peer = methods[1];
   const small = results.filter((r) => r.per_call_us);
   const table = [
     `The cost of one call, median µs: on the empty program (the fixed cost), then on each file under ${SMALL / 1024} KB; batches of calls, interleaved.`,
     "",
-    `| file | KB | ${methods.join(" | ")} | rawast ÷ oxc |`,
+    `| file | KB | ${methods.join(" | ")} | rawast ÷ ${peer} |`,
     `|---|---:|${methods.map(() => "---:").join("|")}|---:|`,
   ];
   for (const [name, bytes, us] of [["(empty program)", 0, fixedCost], ...small.map((r) => [r.path, r.bytes, r.per_call_us])]) {
-    table.push(`| ${name} | ${(bytes / 1024).toFixed(1)} | ${methods.map((m) => us[m].toFixed(2)).join(" | ")} | ${(us.rawast / us.oxc).toFixed(2)} |`);
+    table.push(`| ${name} | ${(bytes / 1024).toFixed(1)} | ${methods.map((m) => us[m].toFixed(2)).join(" | ")} | ${(us.rawast / us[peer]).toFixed(2)} |`);
   }
-  const slower = small.filter((r) => r.per_call_us.rawast > r.per_call_us.oxc).length;
-  const summary = small.length === 0 ? null : `per call on files under ${SMALL / 1024} KB: geomean rawast ÷ oxc ${geometricMean(small, (r) => r.per_call_us.rawast / r.per_call_us.oxc).toFixed(3)}, slower on ${slower} of ${small.length} files`;
+  const slower = small.filter((r) => r.per_call_us.rawast > r.per_call_us[peer]).length;
+  const summary = small.length === 0 ? null : `per call on files under ${SMALL / 1024} KB: geomean rawast ÷ ${peer} ${geometricMean(small, (r) => r.per_call_us.rawast / r.per_call_us[peer]).toFixed(3)}, slower on ${slower} of ${small.length} files`;
   return { table, summary };
 }
 

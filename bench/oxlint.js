@@ -3,7 +3,8 @@
 // plugin (tests/oxlint/capture-plugin.js), each file's buffer is put back at its offsets in a
 // buffer of Oxlint's size, and both deserializers read it there, alternating, with the baselines
 // of bench/oxc.js (JSON.parse of the same tree, a clone, the construct-only floor; all three of the
-// tree without its `parent` links, which JSON cannot hold) and, per call, on files under 5 KB.
+// tree without its `parent` links, which JSON cannot hold) and, per call, on files under 5 KB and on
+// the empty program (the fixed cost of a call: Oxlint's buffer of an empty file).
 //
 // Oxlint's deserializer is not exported: `oxlintReader` (tests/oxlint/lint.js) cuts it out of the
 // pinned package's bundle, and it is timed as Oxlint calls it: the source text decoded from the
@@ -13,16 +14,18 @@
 // node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
 // `cargo xtask bench --target oxlint-plugins`)
 
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 import { firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, sample, SMALL, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
+const PER_CALL = ["rawast", "oxlint"];
 const USAGE = "node --expose-gc bench/oxlint.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins`)";
 
 function commandLine() {
@@ -49,6 +52,23 @@ function plainTree(value) {
   return plain;
 }
 
+/**
+ * The fixed cost of a call, in µs: both deserializers on Oxlint's buffer of an empty file (`empty`,
+ * as `captureBuffers` gives it), put back into `buffer`, checked to read the same tree first.
+ */
+function fixedCostOf(buffer, empty, deserialize, oxlintRead, samples) {
+  buffer.set(empty.region, empty.start);
+  try {
+    const oxlint = () => oxlintRead(buffer, empty.program);
+    const rawast = () => deserialize(buffer);
+    const difference = firstDifference(oxlint(), rawast(), { samePrototype, skipped: ["comments", "tokens"] });
+    if (difference !== null) throw new Error(`the empty file: rawast's output differs from Oxlint's: ${difference}`);
+    return perCall({ rawast, oxlint }, PER_CALL, samples, { keepLast: true });
+  } finally {
+    buffer.fill(0, empty.start, empty.start + empty.region.length);
+  }
+}
+
 // Both deserializers' first trees of the file being timed (see `main`).
 let firstTrees = null;
 
@@ -57,8 +77,20 @@ async function main() {
   const module = resolve(options.target.module);
   const { deserialize } = await import(pathToFileURL(module).href);
   const oxlintRead = await oxlintReader();
-  const { captured, unlinted } = captureBuffers(options.paths);
+  // The files, and an empty one: the fixed cost of a call is timed on Oxlint's buffer of it.
+  const emptyDir = mkdtempSync(join(tmpdir(), "rawast-bench-empty-"));
+  const emptyFile = join(emptyDir, "empty.js");
+  writeFileSync(emptyFile, "");
+  let captured, unlinted;
+  try {
+    ({ captured, unlinted } = captureBuffers([...options.paths, emptyFile]));
+  } finally {
+    rmSync(emptyDir, { recursive: true, force: true });
+  }
   for (const file of unlinted) console.error(`${file}: not timed, Oxlint runs no plugin on it (it cannot parse it)`);
+  const empty = captured.find((c) => c.file === emptyFile);
+  if (empty === undefined) throw new Error("Oxlint ran no plugin on an empty file: the fixed cost of a call cannot be timed");
+  captured = captured.filter((c) => c !== empty);
   if (captured.length === 0) throw new Error("no file was captured");
   const buffer = oxlintBuffer(captured[0].length);
   const results = [];
@@ -102,13 +134,14 @@ async function main() {
       min: Object.fromEntries(METHODS.map((m) => [m, Math.min(...times[m]) / nodes])),
     };
     // A linter's typical file is small: what one call costs there, fixed costs included.
-    if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, ["rawast", "oxlint"], options.samples, { keepLast: true });
+    if (source < SMALL) result.per_call_us = perCall({ rawast, oxlint }, PER_CALL, options.samples, { keepLast: true });
     results.push(result);
     console.error(`${file}: ${(source / 1024).toFixed(0)} KB, ${nodes} nodes; ns/node ` + METHODS.map((m) => `${m} ${result.ns_per_node[m].toFixed(1)}`).join(", "));
     firstTrees = null;
     buffer.fill(0, regionStart, regionStart + region.length);
   }
   if (results.length === 0) throw new Error("no file was timed");
+  const fixedCost = fixedCostOf(buffer, empty, deserialize, oxlintRead, options.samples);
 
   const others = METHODS.slice(1);
   const { geomean, classGeomeans, lines } = summaryLines(results, others);
@@ -119,13 +152,13 @@ async function main() {
     const cell = (m) => `${r.ns_per_node[m].toFixed(1)} (${r.min[m].toFixed(1)})`;
     console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${r.nodes} | ${METHODS.map(cell).join(" | ")} | ${others.map((m) => (r.ns_per_node.rawast / r.ns_per_node[m]).toFixed(2)).join(" | ")} |`);
   }
-  const small = results.filter((r) => r.per_call_us !== undefined);
-  if (small.length > 0) {
-    console.log(`\nPer call on files under ${SMALL / 1024} KB (µs, median): ` + small.map((r) => `${r.path} rawast ${r.per_call_us.rawast.toFixed(2)}, oxlint ${r.per_call_us.oxlint.toFixed(2)}`).join("; "));
-  }
+  const perCallLines = perCallReport(fixedCost, results, PER_CALL);
+  console.log(`\n${perCallLines.table.join("\n")}`);
+  // (Before the geomeans, which end every bench's output.)
+  if (perCallLines.summary !== null) lines.splice(lines.length - 1, 0, perCallLines.summary);
   console.log(`\n${lines.join("\n")}`);
   if (options.json) {
-    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, files: results, geomean, class_geomeans: classGeomeans }, null, 2) + "\n");
+    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, files: results, fixed_cost_us: fixedCost, geomean, class_geomeans: classGeomeans }, null, 2) + "\n");
   }
 }
 

@@ -86,7 +86,8 @@ With --target oxlint-plugins (`linter = true`), instead: bench/oxlint.js. Oxlint
 with a capture plugin; each file's buffer, put back at its offsets, is read by rawast's target and by
 Oxlint's own deserializer (cut out of the pinned bundle into target/oxlint-deserialize.mjs, timed as
 Oxlint calls it: the source decoded, then deserializeProgramOnly), with the same baselines (of the tree
-without parent links) and, on files under 5 KB, µs per call. Default files: both default sets.
+without parent links) and µs per call on files under 5 KB and on Oxlint's buffer of an empty file
+(the fixed cost of a call; --json: `fixed_cost_us`). Default files: both default sets.
 
 With --load, instead: bench/load.js, what loading a deserializer costs a process. Each module is
 imported in a fresh Node process, timed inside it, the modules in a fresh seeded random order each
