@@ -20,9 +20,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { firstDifference } from "../tests/oxc/compare.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
-import { capturedIn, captureInto, oxlintBuffer, readerOf, samePrototype } from "../tests/oxlint/lint.js";
+import { capturedIn, captureInto, oxlintBuffer, readerOf, treeDifference } from "../tests/oxlint/lint.js";
 import { classLines, fileClasses, geometricMean, machine, median, targetOption } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
@@ -80,7 +79,7 @@ async function main() {
     const buffer = oxlintBuffer(files[0]?.length ?? 0);
     for (const { file, region, start, program } of files) {
       buffer.set(region, start);
-      const difference = firstDifference(oxlint(buffer, program), rawast(buffer, program), { samePrototype, skipped: ["comments", "tokens"] });
+      const difference = treeDifference(oxlint(buffer, program), rawast(buffer, program));
       buffer.fill(0, start, start + region.length);
       if (difference !== null) throw new Error(`${file}: rawast's output differs from Oxlint's: ${difference}`);
     }

@@ -19,9 +19,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { captureBuffers, oxlintBuffer, oxlintReader, samePrototype } from "../tests/oxlint/lint.js";
+import { captureBuffers, oxlintBuffer, oxlintReader, treeDifference } from "../tests/oxlint/lint.js";
 import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
@@ -61,7 +60,7 @@ function fixedCostOf(buffer, empty, deserialize, oxlintRead, samples) {
   try {
     const oxlint = () => oxlintRead(buffer, empty.program);
     const rawast = () => deserialize(buffer);
-    const difference = firstDifference(oxlint(), rawast(), { samePrototype, skipped: ["comments", "tokens"] });
+    const difference = treeDifference(oxlint(), rawast());
     if (difference !== null) throw new Error(`the empty file: rawast's output differs from Oxlint's: ${difference}`);
     return perCall({ rawast, oxlint }, PER_CALL, samples, { keepLast: true });
   } finally {
@@ -100,8 +99,7 @@ async function main() {
     const rawast = () => deserialize(buffer);
     const reference = oxlint();
     const tree = rawast();
-    // (Getters left unread: Oxlint's need its runtime, which is not cut out.)
-    const difference = firstDifference(reference, tree, { samePrototype, skipped: ["comments", "tokens"] });
+    const difference = treeDifference(reference, tree);
     if (difference !== null) {
       console.error(`${file}: not timed, rawast's output differs from Oxlint's: ${difference}`);
       buffer.fill(0, regionStart, regionStart + region.length);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { walkNodes } from "../oxc/compare.js";
+import { firstDifference, walkNodes } from "../oxc/compare.js";
 import { root } from "../producer.js";
 
 const OXLINT = join(root, "node_modules/oxlint/bin/oxlint");
@@ -129,6 +129,16 @@ export function samePrototype(x, y) {
     return `${Object.hasOwn(proto, "constructor") ? proto.constructor.name : "(object)"}: ${names}`;
   };
   return x === y || shape(x) === shape(y);
+}
+
+/**
+ * Where a rawast target's tree of an Oxlint buffer first differs from Oxlint's own (null: nowhere),
+ * as the benches check the two before timing them: prototypes by `samePrototype`, the program's
+ * `comments` and `tokens` getters left unread (Oxlint's need its runtime, which is not cut out;
+ * tests/oxlint/conformance.js reads them).
+ */
+export function treeDifference(oxlintTree, rawastTree) {
+  return firstDifference(oxlintTree, rawastTree, { samePrototype, skipped: ["comments", "tokens"] });
 }
 
 /** Reads all a consumer can of an Oxlint program: each node's `loc`, the comments and tokens, and theirs. */
