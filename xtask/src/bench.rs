@@ -6,18 +6,20 @@ use std::process::{Command, ExitCode};
 
 use anyhow::Result;
 
+use crate::bench_check;
 use crate::project::{self, Project};
 use crate::targets::{Format, HarnessTarget, Targets};
 use crate::usage::bad_usage;
 
-/// The three forms, which clap's one generated line would run together.
+/// The forms, which clap's one generated line would run together.
 pub const USAGE: &str = "\
 cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxc-… [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxlint-plugins --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --lazy [--samples N] [PATH...]
        cargo xtask bench --visit [--target T] [--json FILE] [--samples N] [PATH...]
-       cargo xtask bench --load [--target T] [--json FILE] [--samples N]";
+       cargo xtask bench --load [--target T] [--json FILE] [--samples N]
+       cargo xtask bench --check";
 
 pub const LONG_ABOUT: &str = "\
 Deserialize-only benchmark (see shared PERF.md)
@@ -100,7 +102,12 @@ With --session (Oxlint's target only), instead: bench/oxlint-session.js, as a li
 deserializer. Each of six processes (rawast, Oxlint, rawast, …) holds one deserializer and reads
 every captured file once per pass, keeping the last tree, with no forced collection; N passes (default
 11), the first a warm-up. Prints per file the median µs per read, rawast ÷ Oxlint, how many files
-rawast is slower on and the geomean, per file class and over all.";
+rawast is slower on and the geomean, per file class and over all.
+
+With --check, instead: no timing worth reading. Every form above runs briefly (two or three small
+files of the pinned packages, --samples 2), as its command line parses, and the JSON each writes is
+read back: an entry per file, every figure a positive number. A bench that no longer runs, or finds
+the trees it compares before timing different, fails it. `cargo xtask test` runs it (step 13).";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -125,6 +132,10 @@ pub struct Args {
     /// (bench/oxlint-session.js; --samples: passes per process, default 11)
     #[arg(long, requires = "target")]
     session: bool,
+    /// Instead of timing: every mode above, briefly (two or three small files, --samples 2), each
+    /// run's --json read back (`cargo xtask test`'s step 13)
+    #[arg(long, conflicts_with_all = ["target", "json", "lazy", "visit", "load", "session", "samples", "paths"])]
+    check: bool,
     /// Samples per method and file (default 15; with --session, passes per process, default 11)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     samples: Option<u32>,
@@ -201,6 +212,10 @@ const DEFAULT_FILES: &[&str] = &[
 ];
 
 pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
+    if args.check {
+        bench_check::check(project)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // --json and --samples pass through; the JSON file is named from where `cargo xtask` runs.
     let samples = args.samples.unwrap_or(if args.session { 11 } else { 15 });
     let mut passthrough: Vec<OsString> = vec!["--samples".into(), samples.to_string().into()];

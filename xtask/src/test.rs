@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
-use crate::{browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package};
+use crate::{bench_check, browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package};
 
 pub const LONG_ABOUT: &str = "\
 Run every check CI runs
@@ -51,6 +51,10 @@ Steps:
                                    dialect; codegen --check, and rustc checks the generated
                                    layout assertions against the real crates, for the host and
                                    wasm32 (a wrong offset must fail each build)
+   13. benches                     every mode of `cargo xtask bench`, parsed from its command
+                                   line, on two or three small files with --samples 2: each must
+                                   run (comparing its trees before it times them) and write a
+                                   positive figure for every file and method to --json
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").";
@@ -123,6 +127,9 @@ pub fn main(project: &Project) -> Result<()> {
 
     step("oxc");
     oxc::check(project)?;
+
+    step("benches");
+    bench_check::check(project)?;
 
     println!("test: all checks passed");
     Ok(())
