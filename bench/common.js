@@ -60,14 +60,27 @@ export function median(values) {
 }
 
 /**
- * Times each of `run`'s methods `samples` times after 3 warm-up rounds, interleaved, with a full GC
- * before each call (run Node with `--expose-gc`). Returns each method's times in ns.
+ * Times each of `run`'s methods `samples` times after the warm-up (`WARM_UP`), interleaved, with a
+ * full GC before each call (run Node with `--expose-gc`). Returns each method's times in ns.
  *
  * Each round runs the methods in a fresh random order (seeded: the same order every run). What runs
  * just before a call matters: rotating one fixed order keeps every method's predecessor the same,
  * and a method that reads the buffer its predecessor has just read (the same-buffer benchmark) or
  * runs the same code (an A/B of one module against itself) is then 10–25% faster every time.
  */
+// The warm-up of `sample`: at least 3 rounds, and at least this many ms of them. Three rounds of a
+// small file are over in ~0.1 s, before V8 has optimized the code of its nodes (its optimizing
+// compilers run beside the main thread): the samples after them mixed tiers, and moved with their
+// count. On Oxlint's buffers of the five files under 5 KB, rawast ÷ Oxlint was 1.017, 1.009,
+// 1.017 with 15 samples, 0.978, 0.966, 0.980 with 75, and 0.905, 0.932 after 60 warm-up rounds
+// (rawast ÷ `JSON.parse` 0.72 with 15 samples, 0.60 with 75: not one side alone). A larger file's
+// three rounds take longer than this already. What a process's first calls cost, before its code
+// is optimized, is measured apart: `bench/instructions.js`, and `--session`'s first pass.
+const WARM_UP_ROUNDS = 3;
+const WARM_UP_MS = 500;
+/** How the samples were warmed up, for the benches' headers. */
+export const WARM_UP = `${WARM_UP_ROUNDS} warm-up rounds and at least ${WARM_UP_MS / 1000} s`;
+
 export function sample(run, methods, samples, { keepLast = false } = {}) {
   const times = Object.fromEntries(methods.map((m) => [m, []]));
   // With `keepLast`, each method's last result stays alive across the collections, as a linter
@@ -75,10 +88,12 @@ export function sample(run, methods, samples, { keepLast = false } = {}) {
   // the code V8 optimized for them is not thrown away (a collection with no tree alive clears
   // them, and the next call runs unoptimized: 2-6 times slower).
   const kept = {};
-  const warmup = 3;
   const next = random(0x5eed);
   const order = [...methods];
-  for (let round = 0; round < warmup + samples; round++) {
+  const warmUpEnd = performance.now() + WARM_UP_MS;
+  let warmUp = true;
+  for (let round = 0, sampled = 0; sampled < samples; round++) {
+    if (warmUp && round >= WARM_UP_ROUNDS && performance.now() >= warmUpEnd) warmUp = false;
     for (let i = order.length - 1; i > 0; i--) {
       const j = next.int(i + 1);
       [order[i], order[j]] = [order[j], order[i]];
@@ -90,8 +105,9 @@ export function sample(run, methods, samples, { keepLast = false } = {}) {
       const elapsed = Number(process.hrtime.bigint() - start);
       if (result === undefined) throw new Error(`${method} returned nothing`);
       if (keepLast) kept[method] = result;
-      if (round >= warmup) times[method].push(elapsed);
+      if (!warmUp) times[method].push(elapsed);
     }
+    if (!warmUp) sampled++;
   }
   return times;
 }

@@ -12,7 +12,7 @@ import { deserialize as lazyDeserialize, VISITOR_KEYS } from "../generated/npm/p
 import { parseFile } from "../tests/acorn.js";
 import { walk } from "../tests/support.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, geometricMean, median, sample } from "./common.js";
+import { benchCommandLine, geometricMean, median, sample, WARM_UP } from "./common.js";
 
 const USAGE = "node --expose-gc bench/lazy.js --encode PATH [--samples N] PATH... (run by `cargo xtask bench --lazy`)";
 
@@ -66,7 +66,7 @@ function main() {
   }
 
   const ratio = (r, task) => r.ms[`${task}/lazy`] / r.ms[`${task}/eager`];
-  console.log(`\nNode ${process.version}; median (min) ms of deserialize + task, parser (eager) vs parser-lazy; ${options.samples} samples after 3 warm-up rounds.`);
+  console.log(`\nNode ${process.version}; median (min) ms of deserialize + task, parser (eager) vs parser-lazy; ${options.samples} samples after ${WARM_UP}.`);
   console.log("Tasks: (a) every string literal's value, (b) count identifiers, both with a VISITOR_KEYS visitor; (c) the top-level statements' types.\n");
   console.log("| file | KB | (a) eager | (a) lazy | lazy ÷ eager | (b) eager | (b) lazy | lazy ÷ eager | (c) eager | (c) lazy | lazy ÷ eager |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");

@@ -20,7 +20,7 @@ import { TOKEN } from "oxc-parser/src-js/raw-transfer/lazy-common.js";
 import { Visitor as LazyVisitor, getVisitorsArr } from "oxc-parser/src-js/raw-transfer/visitor.js";
 
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, fileClasses, fullVisitor, machine, median, oxcParseOptions, printVisitReport, sample, sparseVisitor } from "./common.js";
+import { benchCommandLine, fileClasses, fullVisitor, machine, median, oxcParseOptions, printVisitReport, sample, sparseVisitor, WARM_UP } from "./common.js";
 import { importWalker } from "../tests/targets.js";
 
 const USAGE = "node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-…`)";
@@ -91,7 +91,7 @@ async function main() {
     "oxc_lazy_visitor_full ÷ oxc_eager": (r) => r.ms.oxc_lazy_visitor_full.median / r.ms.oxc_eager.median,
     "oxc_lazy_visitor_sparse ÷ oxc_eager": (r) => r.ms.oxc_lazy_visitor_sparse.median / r.ms.oxc_eager.median,
   };
-  console.log(`${machine()}; the ${target.name} target's walker against oxc-parser's ${target.referenceVariant}.js and its lazy mode on the same buffers; median (min) ms; ${options.samples} samples after 3 warm-up rounds.`);
+  console.log(`${machine()}; the ${target.name} target's walker against oxc-parser's ${target.referenceVariant}.js and its lazy mode on the same buffers; median (min) ms; ${options.samples} samples after ${WARM_UP}.`);
   console.log(
     "walk_full: every Identifier, its name read (oxc_lazy_visitor_full: the four Rust types oxc's lazy nodes name them by); walk_sparse and oxc_lazy_visitor_sparse: DebuggerStatement and ImportDeclaration; oxc_eager_visitor_full: oxc's deserialize, then its Visitor; eager_visit_full: the target's deserialize, then its visit.\n",
   );

@@ -16,7 +16,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, oxcParseOptions, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, oxcParseOptions, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 // Timed per call on small files and the empty program.
@@ -88,7 +88,7 @@ function main() {
     const others = METHODS.slice(1);
     const { geomean: summary, classGeomeans, lines } = summaryLines(results, others);
 
-    console.log(`${machine()}; ${options.module} against oxc-parser's ${options.target.referenceVariant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after 3 warm-up rounds.\n`);
+    console.log(`${machine()}; ${options.module} against oxc-parser's ${options.target.referenceVariant}.js on the same buffers; median (min) ns per node (nodes: objects with a \`type\`, in oxc's output); ${options.samples} samples after ${WARM_UP}.\n`);
     console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
     console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
     for (const r of results) {

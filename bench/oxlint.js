@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 
 import { usageError } from "../tests/command-line.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, treeDifference } from "../tests/oxlint/lint.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
 const PER_CALL = ["rawast", "oxlint"];
@@ -143,7 +143,7 @@ async function main() {
 
   const others = METHODS.slice(1);
   const { geomean, classGeomeans, lines } = summaryLines(results, others);
-  console.log(`${machine()}; ${options.target.module} against Oxlint 1.91.0's deserializer (source decode + deserializeProgramOnly) on the same buffers; median (min) ns per node; ${options.samples} samples after 3 warm-up rounds.\n`);
+  console.log(`${machine()}; ${options.target.module} against Oxlint 1.91.0's deserializer (source decode + deserializeProgramOnly) on the same buffers; median (min) ns per node; ${options.samples} samples after ${WARM_UP}.\n`);
   console.log(`| file | KB | nodes | ${METHODS.join(" | ")} | ${others.map((m) => `rawast ÷ ${m}`).join(" | ")} |`);
   console.log(`|---|---:|---:|${METHODS.map(() => "---:").join("|")}|${others.map(() => "---:").join("|")}|`);
   for (const r of results) {

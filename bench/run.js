@@ -13,7 +13,7 @@ import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deser
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { isJsx, parseFile } from "../tests/acorn.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, median, perCall, perCallReport, sample, SMALL, summaryLines } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, median, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
 const ENCODERS = ["encodeSource", "encode"];
@@ -110,7 +110,7 @@ function main() {
   empty.release();
   const { geomean: summary, classGeomeans, lines } = summaryLines(results, METHODS.slice(1));
 
-  console.log(`${machine()}; median (min) ns per node of each method's own output; ${options.samples} samples after 3 warm-up rounds.\n`);
+  console.log(`${machine()}; median (min) ns per node of each method's own output; ${options.samples} samples after ${WARM_UP}.\n`);
   console.log("| file | KB | nodes | buffer ÷ source | rawast | oxc | json | clone | rawast ÷ oxc |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {

@@ -28,7 +28,8 @@ In one Node process with --expose-gc, for each file: rawast's parser deserialize
 Rust producer wrote; oxc-parser's deserializer on its raw-transfer buffer of the same source (given
 the source string); JSON.parse of acorn's AST as JSON; a type-shaped clone of acorn's AST (the
 floor). Methods are interleaved in a fresh seeded random order each round, garbage is collected
-before every sample; 3 warm-up rounds, then N samples (default 15). Files under 5 KB, and the empty
+before every sample; a warm-up of at least 3 rounds and 0.5 s per file (three rounds of a small
+file end before V8 has optimized its code), then N samples (default 15). Files under 5 KB, and the empty
 program (the fixed cost of a call), are also timed per call, in batches. Then, per file, the parser
 layout's source encoding: the generated `encodeSource` into a buffer allocated once against
 `new TextEncoder().encode`, interleaved the same way. Prints a progress line per file (stderr), the
