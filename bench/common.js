@@ -59,6 +59,20 @@ export function median(values) {
   return sorted[sorted.length >> 1];
 }
 
+// The warm-up of `sample`: at least 3 rounds, and at least this many ms of them. Three rounds of a
+// small file are over in ~0.1 s, before V8 has optimized the code of its nodes (its optimizing
+// compilers run beside the main thread): the samples after them mixed tiers, and moved with their
+// count. On Oxlint's buffers of the five files under 5 KB alone, rawast ÷ Oxlint was 1.017,
+// 1.009, 1.017 and 0.940 in four runs with 15 samples, 0.978, 0.966, 0.980 with 75, 0.905 and
+// 0.932 after 60 warm-up rounds, and 0.933, 0.899, 0.899 with this warm-up (rawast ÷ `JSON.parse`
+// 0.72 with 15 samples, 0.60 with 75: not one side alone). A larger file's three rounds take longer
+// than this already. What a process's first calls cost, before its code is optimized, is measured
+// apart: `bench/instructions.js`, and `--session`'s first pass (bench/README.md, 2026-11-28).
+const WARM_UP_ROUNDS = 3;
+const WARM_UP_MS = 500;
+/** How the samples were warmed up, for the benches' headers. */
+export const WARM_UP = `${WARM_UP_ROUNDS} warm-up rounds and at least ${WARM_UP_MS / 1000} s`;
+
 /**
  * Times each of `run`'s methods `samples` times after the warm-up (`WARM_UP`), interleaved, with a
  * full GC before each call (run Node with `--expose-gc`). Returns each method's times in ns.
@@ -68,19 +82,6 @@ export function median(values) {
  * and a method that reads the buffer its predecessor has just read (the same-buffer benchmark) or
  * runs the same code (an A/B of one module against itself) is then 10–25% faster every time.
  */
-// The warm-up of `sample`: at least 3 rounds, and at least this many ms of them. Three rounds of a
-// small file are over in ~0.1 s, before V8 has optimized the code of its nodes (its optimizing
-// compilers run beside the main thread): the samples after them mixed tiers, and moved with their
-// count. On Oxlint's buffers of the five files under 5 KB, rawast ÷ Oxlint was 1.017, 1.009,
-// 1.017 with 15 samples, 0.978, 0.966, 0.980 with 75, and 0.905, 0.932 after 60 warm-up rounds
-// (rawast ÷ `JSON.parse` 0.72 with 15 samples, 0.60 with 75: not one side alone). A larger file's
-// three rounds take longer than this already. What a process's first calls cost, before its code
-// is optimized, is measured apart: `bench/instructions.js`, and `--session`'s first pass.
-const WARM_UP_ROUNDS = 3;
-const WARM_UP_MS = 500;
-/** How the samples were warmed up, for the benches' headers. */
-export const WARM_UP = `${WARM_UP_ROUNDS} warm-up rounds and at least ${WARM_UP_MS / 1000} s`;
-
 export function sample(run, methods, samples, { keepLast = false } = {}) {
   const times = Object.fromEntries(methods.map((m) => [m, []]));
   // With `keepLast`, each method's last result stays alive across the collections, as a linter
