@@ -63,12 +63,8 @@ pub fn check(project: &Project) -> Result<()> {
         let shown = [*flags, *files].concat().join(" ");
         eprintln!("\n--- cargo xtask bench {shown} --samples 2");
         let out = dir.join(format!("{i}.json"));
-        let mut line: Vec<String> = ["bench"].iter().chain(*flags).map(|s| s.to_string()).collect();
-        line.extend(["--samples".into(), "2".into()]);
-        if !matches!(json, Json::None) {
-            line.extend(["--json".into(), out.display().to_string()]);
-        }
-        line.extend(files.iter().map(|file| project.path(file).display().to_string()));
+        let paths = files.iter().map(|file| project.path(file).display().to_string());
+        let line = command_line(flags, paths, (!matches!(json, Json::None)).then_some(&out));
         let args = Bench::try_parse_from(&line).with_context(|| format!("`cargo xtask bench {shown}` no longer parses"))?.args;
         if bench::main(project, args)? != ExitCode::SUCCESS {
             bail!("`cargo xtask bench {shown}` failed");
@@ -82,6 +78,18 @@ pub fn check(project: &Project) -> Result<()> {
     }
     eprintln!("\n{} bench runs, their JSON read back", RUNS.len());
     Ok(())
+}
+
+/// `cargo xtask bench`'s command line for a run: its flags, two samples, `--json` to `json` if
+/// given, its files.
+fn command_line(flags: &[&str], files: impl Iterator<Item = String>, json: Option<&Path>) -> Vec<String> {
+    let mut line: Vec<String> = ["bench"].iter().chain(flags).map(|s| s.to_string()).collect();
+    line.extend(["--samples".into(), "2".into()]);
+    if let Some(json) = json {
+        line.extend(["--json".into(), json.display().to_string()]);
+    }
+    line.extend(files);
+    line
 }
 
 /// That the JSON has an entry per file (`files`, or `modules` when `files` is `None`), each of whose
@@ -120,16 +128,19 @@ fn figures(value: &Value, at: &str) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bench, RUNS, figures};
+    use std::path::Path;
+
+    use super::{Bench, Json, RUNS, command_line, figures};
     use clap::Parser;
     use serde_json::json;
 
     /// Every run's command line parses (what `check` runs is what a user can type).
     #[test]
     fn runs_parse() {
-        for (flags, files, _) in RUNS {
-            let line = ["bench"].iter().chain(*flags).chain(["--samples", "2"].iter()).chain(*files);
-            assert!(Bench::try_parse_from(line).is_ok(), "{flags:?}");
+        for (flags, files, json) in RUNS {
+            let out = (!matches!(json, Json::None)).then_some(Path::new("out.json"));
+            let line = command_line(flags, files.iter().map(|file| file.to_string()), out);
+            assert!(Bench::try_parse_from(&line).is_ok(), "{line:?}");
         }
     }
 
