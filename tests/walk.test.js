@@ -141,6 +141,32 @@ test("a word inside a comment leads a walk by words nowhere: what holds the comm
   assert.ok(inComment * 3 < inString, `${inComment} positions read with the word in a comment, ${inString} in a string`);
 });
 
+test("a walk led by words reads a few elements of a long list around each word, not every element", () => {
+  // The positions of the AST where a corrupt word makes the walk throw, as above: a list read
+  // element by element has each element's tag and pointer read (two positions each); found by
+  // galloping over the elements' spans (`walkByWords`), the word's element costs a few reads in
+  // the log of the list's length.
+  const statements = Array.from({ length: 600 }, (_, i) => `x${i};`);
+  statements[400] = "debugger;";
+  const source = statements.join("\n");
+  const { buffer } = encodeScript("parser", source);
+  let visited = 0;
+  walk(buffer, { DebuggerStatement: () => void visited++ });
+  assert.equal(visited, 1);
+  let read = 0;
+  for (let p = Buffer.byteLength(source) & ~3; p + 4 <= buffer.length; p += 4) {
+    const corrupt = new Uint8Array(buffer);
+    corrupt.fill(0xff, p, p + 4);
+    try {
+      walk(corrupt, { DebuggerStatement() {} });
+    } catch (error) {
+      if (!(error instanceof RawastBufferError)) throw error;
+      read++;
+    }
+  }
+  assert.ok(read < 100, `${read} positions read of a list of 600 statements, one word`);
+});
+
 test("the visitor's keys must name node types of the tree, and its values be functions", () => {
   assert.throws(() => walk(modern, { Identifer() {} }), { name: "TypeError", message: "walk: the visitor's `Identifer` names no node type of this tree" });
   assert.throws(() => walk(modern, { "Identifier:leave"() {} }), { name: "TypeError", message: /`Identifier:leave` names no node type/ });

@@ -547,6 +547,12 @@ function escapedCode(text, i) {
 
 /** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
 function holdsWord(start, end) {
+  const i = firstWordFrom(start);
+  return i < wordsAt.length && wordsAt[i] < end;
+}
+
+/** The index in `wordsAt` of the first word at or after `start` (its length if none). */
+function firstWordFrom(start) {
   const at = wordsAt;
   let lo = 0, hi = at.length;
   while (lo < hi) {
@@ -554,8 +560,71 @@ function holdsWord(start, end) {
     if (at[mid] < start) lo = mid + 1;
     else hi = mid;
   }
-  return lo < at.length && at[lo] < end;
+  return lo;
 }
+{%- endif %}
+
+{%- if walker.prunes() %}
+
+// `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
+// walker reads its span and returns, about what a probe of `walkByWords` costs.
+const BY_WORDS_FROM = 8;
+
+/**
+ * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
+ * words, with `walkElement`; `startOf(element)` is where an element's span starts. Siblings' spans
+ * are in source order and apart (what a parser writes; trusted as a node's span is, that it holds
+ * its words: conformance checks it, not the walk): of the elements from `i` on, only the last that
+ * starts at or before the first word at or after element `i`'s start can hold that word, and those
+ * before it hold none. That element is found by galloping from `i`, then halving: probes in the log
+ * of the elements passed over, where a walk element by element reads each (a `.d.ts` namespace of
+ * thousands of members, a few words in it). Whatever the spans say, each pass walks one element and
+ * moves past it, its probes at most twice the log of how far: at most ~4 probes an element.
+ */
+function walkByWords(first, len, size, walkElement, startOf) {
+  const at = wordsAt;
+  for (let i = 0; i < len; ) {
+    // The first word at or after where element `i` starts.
+    const next = firstWordFrom(startOf(first + i * size));
+    if (next === at.length) return;
+    const word = at[next];
+    // The last element that starts at or before it: `j` does, `j + step` (if any) does not.
+    let j = i, step = 1;
+    while (j + step < len && startOf(first + (j + step) * size) <= word) {
+      j += step;
+      step *= 2;
+    }
+    let lo = j + 1, hi = Math.min(j + step, len);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (startOf(first + mid * size) <= word) lo = mid + 1;
+      else hi = mid;
+    }
+    walkElement(first + (lo - 1) * size);
+    i = lo;
+  }
+}
+{%- for starts in walker.starts %}
+{%- match starts.body %}
+{%- when StartsBody::Struct with { span } %}
+
+/** Where the span of a {{ starts.comment }} starts. */
+function {{ starts.name }}(pos) {
+  return uint32[(pos + {{ span }}) >>> 2];
+}
+{%- when StartsBody::Boxed with { what, payload_offset, table, values } %}
+
+/** Where the span of each variant's struct of {{ starts.comment }} starts in it, by tag. */
+const {{ table }} = {{ values }};
+
+/** Where the span of a {{ starts.comment }} starts: in the struct its variant boxes. */
+function {{ starts.name }}(pos) {
+  const span = {{ table }}[uint8[pos]];
+  if (span === undefined) throw invalid("{{ what }} tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + {{ payload_offset }}, span + 8, 3) + span) >>> 2];
+}
+{%- endmatch %}
+{%- endfor %}
 {%- endif %}
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -886,7 +955,7 @@ function {{ function.name }}(pos) {
   if ({{ none_check }}) return;
   {{ some.function }}({{ some.pos }});
 }
-{%- when WalkBody::Vec with { len_offset, element_size, cost, align_mask, element } %}
+{%- when WalkBody::Vec with { len_offset, element_size, cost, align_mask, element, starts } %}
 function {{ function.name }}(pos) {
   const len = uint32[(pos + {{ len_offset }}) >>> 2];
   if (len === 0) return;
@@ -898,6 +967,9 @@ function {{ function.name }}(pos) {
     }
     return;
   }
+{%- if let Some(starts) = starts %}
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, {{ element_size }}, {{ element.function }}, {{ starts }});
+{%- endif %}
   for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
     {{ element.function }}(element);
   }

@@ -209,7 +209,11 @@ function campaign(options, target, corpus) {
     }
     function onExit(worker, code, signal) {
       workers.delete(worker);
-      const detail = `exit ${code ?? signal}; ${worker.stderr.trim().split("\n").slice(-3).join(" | ")}`;
+      // (Node ends what it prints of an uncaught error with its version: the error's own line, and
+      // the frame under it, say more.)
+      const lines = worker.stderr.trim().split("\n");
+      const error = lines.findLastIndex((line) => /^[A-Za-z]*Error\b/.test(line));
+      const detail = `exit ${code ?? signal}; ${(error === -1 ? lines.slice(-3) : lines.slice(error, error + 2)).join(" | ")}`;
       if (!worker.ready && !worker.killed) return reject(new Error(`a fuzz worker of ${target.name} failed to start: ${detail}`));
       if (worker.current !== null && !worker.killed) fail("death", worker.current.index, `${detail}${worker.current.file ? `; ${worker.current.file}, ${worker.current.what}` : ""}`);
       // A child killed by the watchdog, or dead, is replaced while cases remain.

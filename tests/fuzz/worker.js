@@ -36,6 +36,16 @@ const BufferError = deserializer.RawastBufferError ?? class {};
 const walker = await importWalker(target);
 const WalkError = walker?.RawastBufferError ?? class {};
 
+// What the walker visits in a buffer `deserialize` refused: rare types only, so that the walk reads
+// all it can without building it (with identifiers, a walk of a tree with parent links would read
+// the whole tree at the first one, as `deserialize` did already). `EmptyStatement` has no words
+// (`WALK_WORDS`): that walk reads every struct that could lead to one; where `DebuggerStatement`
+// has, a second walk reads the spans by which it skips the rest. (Where it has none, that walk
+// would read what the first did: a lazy target's two such walks took the RSS of a case past its
+// bound.)
+const LED_BY_WORDS = walker !== null && Object.hasOwn(walker.WALK_WORDS, "DebuggerStatement") ? [{ DebuggerStatement() {} }] : [];
+const SPARSE_VISITORS = [{ EmptyStatement() {} }, ...LED_BY_WORDS];
+
 /**
  * Reads all of what `deserialize` returns (lazy trees are materialized, after `after` if given;
  * Oxlint's program's getters read: each node's `loc`, the comments and tokens and theirs).
@@ -154,25 +164,19 @@ function walkVisitor(names) {
   return { Identifier: (node) => names.push(node.name), DebuggerStatement: () => names.push("debugger") };
 }
 
-// What the walker visits in a buffer `deserialize` refused: rare types only, so that the walk reads
-// all it can without building it (with identifiers, a walk of a tree with parent links would read
-// the whole tree at the first one, as `deserialize` did already). `EmptyStatement` has no words
-// (`WALK_WORDS`): that walk reads every struct that could lead to one; where `DebuggerStatement`
-// has, a second walk reads the spans by which it skips the rest. (Where it has none, that walk
-// would read what the first did: a lazy target's two such walks took the RSS of a case past its
-// bound.)
-const SPARSE_VISITORS = walker !== null && Object.hasOwn(walker.WALK_WORDS, "DebuggerStatement") ? [{ EmptyStatement() {} }, { DebuggerStatement() {} }] : [{ EmptyStatement() {} }];
-
 /**
  * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null. It reads
  * part of what `deserialize` reads: where that gave a tree (`tree`), it visits what `visit` finds in
  * it; where that gave a `RawastBufferError` (`tree` null), it gives one too or visits what it reads
- * (`SPARSE_VISITORS`).
+ * (`SPARSE_VISITORS`). Where it gave a tree, a walk led by words runs too, which must end without
+ * an error (what it visits is not compared: a mutated span may hide a node from it, as a span that
+ * holds none of its node's words would): it reads the spans it skips by, which the tree does not
+ * show, and finds the elements of lists by them, which spans out of order must not make it loop.
  */
 function walkProblem(args, tree) {
   if (walker === null) return null;
   const walked = [];
-  for (const visitor of tree === null ? SPARSE_VISITORS : [walkVisitor(walked)]) {
+  for (const visitor of tree === null ? SPARSE_VISITORS : [walkVisitor(walked), ...LED_BY_WORDS]) {
     const start = performance.now();
     try {
       walker.walk(...args, visitor);

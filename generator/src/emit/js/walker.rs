@@ -132,6 +132,8 @@ pub(in crate::emit::js) struct WalkerView {
     /// Where a walk that skips by words finds the source's comments (`[walk] comments`), whose
     /// spans hold no node's words; empty where it does not skip, or no comments are named.
     pub(in crate::emit::js) comments: Vec<CommentsVec>,
+    /// The `startOf…` functions of the `Vec`s walked by their words.
+    pub(in crate::emit::js) starts: Vec<StartsFunction>,
 }
 
 /// A `Vec` of comments in the root (or a struct inline in it), and where each comment's span is.
@@ -176,7 +178,10 @@ pub(in crate::emit::js) enum WalkBody {
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
     Switch { what: String, cases: Vec<(u8, Option<Step>)> },
     Option { none_check: String, some: Step },
-    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: Step },
+    /// `starts`: where walks skip by words, the function that gives where an element's span
+    /// starts ([`StartsFunction`]), when every element has one: such a `Vec` is walked by its
+    /// words (`walkByWords`) rather than element by element.
+    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: Step, starts: Option<String> },
     Boxed { size: u32, align_mask: u32, paid: bool, target: Step },
 }
 
@@ -185,6 +190,24 @@ pub(in crate::emit::js) enum WalkBody {
 pub(in crate::emit::js) enum NodeIndex {
     Fixed(usize),
     ByTag { offset: u32, table: String, values: String, what: String },
+}
+
+/// A function of the template's `startOf…` family: where the span of a `Vec`'s element starts,
+/// for a walk led by words to find the element that may hold the next word without reading those
+/// before it.
+pub(in crate::emit::js) struct StartsFunction {
+    pub(in crate::emit::js) name: String,
+    pub(in crate::emit::js) comment: String,
+    pub(in crate::emit::js) body: StartsBody,
+}
+
+pub(in crate::emit::js) enum StartsBody {
+    /// A struct with a span, its `start` at `span`.
+    Struct { span: u32 },
+    /// A data enum each of whose variants is a `Box` of a struct with a span (oxc's `Statement`,
+    /// rawast's `Node`): the offset of the span's `start` in the struct, by tag (a constant named
+    /// `table`, `undefined` for no variant), its pointer at `payload_offset`.
+    Boxed { what: String, payload_offset: u32, table: String, values: String },
 }
 
 impl WalkerView {
@@ -281,6 +304,10 @@ struct Collector<'b, 'a> {
     node_types: Vec<String>,
     walked: Vec<Walked>,
     functions: Vec<Option<WalkFunction>>,
+    /// Walks may skip by words ([`WalkEntry::source_text`] and `[walk] keywords`): `Vec`s whose
+    /// elements' spans can be read get a `startOf…` function, each element type once.
+    by_words: bool,
+    starts: Vec<(TypeRef, StartsFunction)>,
 }
 
 /// Whether a target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a walker can
@@ -322,7 +349,8 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let keys = model.visitor_keys().ok()?;
     let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
     let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
-    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new() };
+    let by_words = entry.source_text.is_some() && !cx.config.walk_keywords.is_empty();
+    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, starts: Vec::new() };
     let root_type = root;
     let root = collector.index(&Walked::Type(root.clone()));
     let result = cx.result();
@@ -341,10 +369,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let scans = functions.iter().any(|f| matches!(f.body, WalkBody::Built { reads: Some(_), .. }));
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
     let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy, source_text, few_strings, comments_below_region } = entry;
-    let node_words: Vec<String> = match &source_text {
-        Some(_) if !cx.config.walk_keywords.is_empty() => collector.node_types.iter().map(|name| node_words(cx, name)).collect(),
-        _ => Vec::new(),
-    };
+    let node_words: Vec<String> = if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
     let comments = if node_words.is_empty() { Vec::new() } else { comments_vecs(cx, collector.source.builder().layout, root_type) };
     Some(WalkerView {
         functions,
@@ -367,6 +392,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         few_strings,
         comments_below_region,
         comments,
+        starts: collector.starts.into_iter().map(|(_, f)| f).collect(),
     })
 }
 
@@ -511,6 +537,41 @@ impl Collector<'_, '_> {
         let edges = children.iter().map(|s| s.walker).collect();
         let what = key.map_or_else(|| format!("`{}`", self.cx.schema.get(of).name), |key| format!("`{}`'s `{key}`", self.cx.schema.get(of).name));
         WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children, span: None } }
+    }
+
+    /// The name of the `startOf…` function of `element`, a `Vec`'s element type, written once; `None`
+    /// where some element may have no span (an `Option`, an enum with a variant that is no boxed
+    /// struct with a span).
+    fn starts_of(&mut self, element: &TypeRef) -> Option<String> {
+        if let Some((_, f)) = self.starts.iter().find(|(ty, _)| ty == element) {
+            return Some(f.name.clone());
+        }
+        let cx = self.cx;
+        let layout = self.source.builder().layout;
+        let TypeRef::Named(id) = element else { return None };
+        let body = match (&cx.schema.get(*id).kind, &layout.get(*id).shape) {
+            (TypeKind::Struct(_), _) => StartsBody::Struct { span: span_offset(cx, layout, *id)? },
+            (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
+                let mut spans = Vec::new();
+                for variant in &e.variants {
+                    let Some(TypeRef::Box(boxed)) = &variant.payload else { return None };
+                    let TypeRef::Named(target) = &**boxed else { return None };
+                    spans.push((variant.discriminant, span_offset(cx, layout, *target)?));
+                }
+                let max = spans.iter().map(|(d, _)| *d).max()?;
+                let mut table = vec!["undefined".to_owned(); usize::from(max) + 1];
+                for (discriminant, span) in spans {
+                    table[usize::from(discriminant)] = span.to_string();
+                }
+                let name = &cx.schema.get(*id).name;
+                StartsBody::Boxed { what: name.clone(), payload_offset: *payload_offset, table: format!("{}_SPANS", crate::casing::screaming_case(name)), values: format!("[{}]", table.join(", ")) }
+            }
+            _ => return None,
+        };
+        let name = self.source.builder().function_name(element).replacen("deserialize", "startOf", 1);
+        let comment = format!("`{}`", cx.schema.rust_type(element, "'a"));
+        self.starts.push((element.clone(), StartsFunction { name: name.clone(), comment, body }));
+        Some(name)
     }
 
     /// The node types converter `converter` makes itself.
@@ -658,7 +719,8 @@ impl Collector<'_, '_> {
                 let element_layout = layout.of(inner);
                 let element = self.step(inner, "element".to_owned());
                 let edges = vec![element.walker];
-                (NodeOf::Nothing, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element }, edges)
+                let starts = if self.by_words { self.starts_of(inner) } else { None };
+                (NodeOf::Nothing, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element, starts }, edges)
             }
             TypeRef::Box(inner) => {
                 let target_layout = layout.of(inner);

@@ -10000,6 +10000,12 @@ function escapedCode(text, i) {
 
 /** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
 function holdsWord(start, end) {
+  const i = firstWordFrom(start);
+  return i < wordsAt.length && wordsAt[i] < end;
+}
+
+/** The index in `wordsAt` of the first word at or after `start` (its length if none). */
+function firstWordFrom(start) {
   const at = wordsAt;
   let lo = 0, hi = at.length;
   while (lo < hi) {
@@ -10007,7 +10013,241 @@ function holdsWord(start, end) {
     if (at[mid] < start) lo = mid + 1;
     else hi = mid;
   }
-  return lo < at.length && at[lo] < end;
+  return lo;
+}
+
+// `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
+// walker reads its span and returns, about what a probe of `walkByWords` costs.
+const BY_WORDS_FROM = 8;
+
+/**
+ * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
+ * words, with `walkElement`; `startOf(element)` is where an element's span starts. Siblings' spans
+ * are in source order and apart (what a parser writes; trusted as a node's span is, that it holds
+ * its words: conformance checks it, not the walk): of the elements from `i` on, only the last that
+ * starts at or before the first word at or after element `i`'s start can hold that word, and those
+ * before it hold none. That element is found by galloping from `i`, then halving: probes in the log
+ * of the elements passed over, where a walk element by element reads each (a `.d.ts` namespace of
+ * thousands of members, a few words in it). Whatever the spans say, each pass walks one element and
+ * moves past it, its probes at most twice the log of how far: at most ~4 probes an element.
+ */
+function walkByWords(first, len, size, walkElement, startOf) {
+  const at = wordsAt;
+  for (let i = 0; i < len; ) {
+    // The first word at or after where element `i` starts.
+    const next = firstWordFrom(startOf(first + i * size));
+    if (next === at.length) return;
+    const word = at[next];
+    // The last element that starts at or before it: `j` does, `j + step` (if any) does not.
+    let j = i, step = 1;
+    while (j + step < len && startOf(first + (j + step) * size) <= word) {
+      j += step;
+      step *= 2;
+    }
+    let lo = j + 1, hi = Math.min(j + step, len);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (startOf(first + mid * size) <= word) lo = mid + 1;
+      else hi = mid;
+    }
+    walkElement(first + (lo - 1) * size);
+    i = lo;
+  }
+}
+
+/** Where the span of a `Directive<'a>` starts. */
+function startOfDirective(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of a `TemplateElement<'a>` starts. */
+function startOfTemplateElement(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `Expression<'a>` starts in it, by tag. */
+const EXPRESSION_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0];
+
+/** Where the span of a `Expression<'a>` starts: in the struct its variant boxes. */
+function startOfExpression(pos) {
+  const span = EXPRESSION_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("Expression tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of a `Decorator<'a>` starts. */
+function startOfDecorator(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `AssignmentTargetProperty<'a>` starts in it, by tag. */
+const ASSIGNMENT_TARGET_PROPERTY_SPANS = [0, 0];
+
+/** Where the span of a `AssignmentTargetProperty<'a>` starts: in the struct its variant boxes. */
+function startOfAssignmentTargetProperty(pos) {
+  const span = ASSIGNMENT_TARGET_PROPERTY_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of each variant's struct of `TSType<'a>` starts in it, by tag. */
+const T_S_TYPE_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Where the span of a `TSType<'a>` starts: in the struct its variant boxes. */
+function startOfTSType(pos) {
+  const span = T_S_TYPE_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("TSType tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of a `TSClassImplements<'a>` starts. */
+function startOfTSClassImplements(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `ClassElement<'a>` starts in it, by tag. */
+const CLASS_ELEMENT_SPANS = [0, 0, 0, 0, 0];
+
+/** Where the span of a `ClassElement<'a>` starts: in the struct its variant boxes. */
+function startOfClassElement(pos) {
+  const span = CLASS_ELEMENT_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("ClassElement tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of each variant's struct of `ObjectPropertyKind<'a>` starts in it, by tag. */
+const OBJECT_PROPERTY_KIND_SPANS = [0, 0];
+
+/** Where the span of a `ObjectPropertyKind<'a>` starts: in the struct its variant boxes. */
+function startOfObjectPropertyKind(pos) {
+  const span = OBJECT_PROPERTY_KIND_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of each variant's struct of `JSXChild<'a>` starts in it, by tag. */
+const J_S_X_CHILD_SPANS = [0, 0, 0, 0, 0];
+
+/** Where the span of a `JSXChild<'a>` starts: in the struct its variant boxes. */
+function startOfJSXChild(pos) {
+  const span = J_S_X_CHILD_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("JSXChild tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of each variant's struct of `JSXAttributeItem<'a>` starts in it, by tag. */
+const J_S_X_ATTRIBUTE_ITEM_SPANS = [0, 0];
+
+/** Where the span of a `JSXAttributeItem<'a>` starts: in the struct its variant boxes. */
+function startOfJSXAttributeItem(pos) {
+  const span = J_S_X_ATTRIBUTE_ITEM_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("JSXAttributeItem tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of each variant's struct of `Argument<'a>` starts in it, by tag. */
+const ARGUMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0];
+
+/** Where the span of a `Argument<'a>` starts: in the struct its variant boxes. */
+function startOfArgument(pos) {
+  const span = ARGUMENT_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("Argument tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of a `BindingProperty<'a>` starts. */
+function startOfBindingProperty(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of a `FormalParameter<'a>` starts. */
+function startOfFormalParameter(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `TSTupleElement<'a>` starts in it, by tag. */
+const T_S_TUPLE_ELEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0];
+
+/** Where the span of a `TSTupleElement<'a>` starts: in the struct its variant boxes. */
+function startOfTSTupleElement(pos) {
+  const span = T_S_TUPLE_ELEMENT_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("TSTupleElement tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of each variant's struct of `TSSignature<'a>` starts in it, by tag. */
+const T_S_SIGNATURE_SPANS = [0, 0, 0, 0, 0];
+
+/** Where the span of a `TSSignature<'a>` starts: in the struct its variant boxes. */
+function startOfTSSignature(pos) {
+  const span = T_S_SIGNATURE_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("TSSignature tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of a `TSTypeParameter<'a>` starts. */
+function startOfTSTypeParameter(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `ArrayExpressionElement<'a>` starts in it, by tag. */
+const ARRAY_EXPRESSION_ELEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0];
+
+/** Where the span of a `ArrayExpressionElement<'a>` starts: in the struct its variant boxes. */
+function startOfArrayExpressionElement(pos) {
+  const span = ARRAY_EXPRESSION_ELEMENT_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of a `VariableDeclarator<'a>` starts. */
+function startOfVariableDeclarator(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of a `SwitchCase<'a>` starts. */
+function startOfSwitchCase(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of a `TSInterfaceHeritage<'a>` starts. */
+function startOfTSInterfaceHeritage(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of a `TSEnumMember<'a>` starts. */
+function startOfTSEnumMember(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `ImportDeclarationSpecifier<'a>` starts in it, by tag. */
+const IMPORT_DECLARATION_SPECIFIER_SPANS = [0, 0, 0];
+
+/** Where the span of a `ImportDeclarationSpecifier<'a>` starts: in the struct its variant boxes. */
+function startOfImportDeclarationSpecifier(pos) {
+  const span = IMPORT_DECLARATION_SPECIFIER_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+}
+
+/** Where the span of a `ImportAttribute<'a>` starts. */
+function startOfImportAttribute(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of a `ExportSpecifier<'a>` starts. */
+function startOfExportSpecifier(pos) {
+  return uint32[(pos + 0) >>> 2];
+}
+
+/** Where the span of each variant's struct of `Statement<'a>` starts in it, by tag. */
+const STATEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Where the span of a `Statement<'a>` starts: in the struct its variant boxes. */
+function startOfStatement(pos) {
+  const span = STATEMENT_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("Statement tag", uint8[pos], pos);
+  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -10170,6 +10410,7 @@ function walkVecDirective(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkDirective, startOfDirective);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkDirective(element);
   }
@@ -10208,6 +10449,7 @@ function walkVecStatement(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkStatement, startOfStatement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkStatement(element);
   }
@@ -10684,6 +10926,7 @@ function walkVecTemplateElement(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTemplateElement, startOfTemplateElement);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTemplateElement(element);
   }
@@ -10707,6 +10950,7 @@ function walkVecExpression(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkExpression, startOfExpression);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkExpression(element);
   }
@@ -10770,6 +11014,7 @@ function walkVecArrayExpressionElement(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArrayExpressionElement, startOfArrayExpressionElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArrayExpressionElement(element);
   }
@@ -11010,6 +11255,7 @@ function walkVecTSTypeParameter(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkTSTypeParameter, startOfTSTypeParameter);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkTSTypeParameter(element);
   }
@@ -11458,6 +11704,7 @@ function walkVecFormalParameter(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 72, walkFormalParameter, startOfFormalParameter);
   for (let i = 0, element = first; i < len; i++, element += 72) {
     walkFormalParameter(element);
   }
@@ -11502,6 +11749,7 @@ function walkVecDecorator(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, startOfDecorator);
   for (let i = 0, element = first; i < len; i++, element += 32) {
     walkDecorator(element);
   }
@@ -11584,6 +11832,7 @@ function walkVecBindingProperty(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkBindingProperty, startOfBindingProperty);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkBindingProperty(element);
   }
@@ -12152,6 +12401,7 @@ function walkVecAssignmentTargetProperty(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkAssignmentTargetProperty, startOfAssignmentTargetProperty);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkAssignmentTargetProperty(element);
   }
@@ -12388,6 +12638,7 @@ function walkVecTSType(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSType, startOfTSType);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSType(element);
   }
@@ -12405,6 +12656,7 @@ function walkVecArgument(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArgument, startOfArgument);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArgument(element);
   }
@@ -12681,6 +12933,7 @@ function walkVecTSClassImplements(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSClassImplements, startOfTSClassImplements);
   for (let i = 0, element = first; i < len; i++, element += 40) {
     walkTSClassImplements(element);
   }
@@ -12811,6 +13064,7 @@ function walkVecClassElement(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkClassElement, startOfClassElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkClassElement(element);
   }
@@ -13298,6 +13552,7 @@ function walkVecObjectPropertyKind(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkObjectPropertyKind, startOfObjectPropertyKind);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkObjectPropertyKind(element);
   }
@@ -13767,6 +14022,7 @@ function walkVecJSXAttributeItem(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXAttributeItem, startOfJSXAttributeItem);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXAttributeItem(element);
   }
@@ -14071,6 +14327,7 @@ function walkVecJSXChild(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXChild, startOfJSXChild);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXChild(element);
   }
@@ -14934,6 +15191,7 @@ function walkVecTSTupleElement(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSTupleElement, startOfTSTupleElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSTupleElement(element);
   }
@@ -14973,6 +15231,7 @@ function walkVecTSSignature(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSSignature, startOfTSSignature);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSSignature(element);
   }
@@ -15655,6 +15914,7 @@ function walkVecVariableDeclarator(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkVariableDeclarator, startOfVariableDeclarator);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkVariableDeclarator(element);
   }
@@ -16016,6 +16276,7 @@ function walkVecSwitchCase(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkSwitchCase, startOfSwitchCase);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkSwitchCase(element);
   }
@@ -16264,6 +16525,7 @@ function walkVecTSInterfaceHeritage(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSInterfaceHeritage, startOfTSInterfaceHeritage);
   for (let i = 0, element = first; i < len; i++, element += 40) {
     walkTSInterfaceHeritage(element);
   }
@@ -16380,6 +16642,7 @@ function walkVecTSEnumMember(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTSEnumMember, startOfTSEnumMember);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTSEnumMember(element);
   }
@@ -16676,6 +16939,7 @@ function walkVecImportDeclarationSpecifier(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkImportDeclarationSpecifier, startOfImportDeclarationSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkImportDeclarationSpecifier(element);
   }
@@ -16837,6 +17101,7 @@ function walkVecImportAttribute(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 120, walkImportAttribute, startOfImportAttribute);
   for (let i = 0, element = first; i < len; i++, element += 120) {
     walkImportAttribute(element);
   }
@@ -17188,6 +17453,7 @@ function walkVecExportSpecifier(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 128, walkExportSpecifier, startOfExportSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 128) {
     walkExportSpecifier(element);
   }
