@@ -10900,25 +10900,33 @@ const BY_WORDS_FROM = 8;
  */
 function walkByWords(first, len, size, walkElement, startOf) {
   const at = wordsAt;
-  for (let i = 0; i < len; ) {
+  // Where element `i` starts: the probe that found the element before it read it already.
+  for (let i = 0, start = startOf(first); ; ) {
     // The first word at or after where element `i` starts.
-    const next = firstWordFrom(startOf(first + i * size));
+    const next = firstWordFrom(start);
     if (next === at.length) return;
     const word = at[next];
-    // The last element that starts at or before it: `j` does, `j + step` (if any) does not.
-    let j = i, step = 1;
-    while (j + step < len && startOf(first + (j + step) * size) <= word) {
+    // The last element that starts at or before it: `j` does, `hi` (if not `len`) does not, and
+    // starts at `above`.
+    let j = i, step = 1, above = 0;
+    for (; j + step < len; step *= 2) {
+      above = startOf(first + (j + step) * size);
+      if (above > word) break;
       j += step;
-      step *= 2;
     }
     let lo = j + 1, hi = Math.min(j + step, len);
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (startOf(first + mid * size) <= word) lo = mid + 1;
-      else hi = mid;
+      const mid = (lo + hi) >>> 1, midStart = startOf(first + mid * size);
+      if (midStart <= word) lo = mid + 1;
+      else {
+        hi = mid;
+        above = midStart;
+      }
     }
     walkElement(first + (lo - 1) * size);
+    if (lo === len) return;
     i = lo;
+    start = above;
   }
 }
 
