@@ -562,9 +562,6 @@ function firstWordFrom(start) {
   }
   return lo;
 }
-{%- endif %}
-
-{%- if walker.prunes() %}
 
 // `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
 // walker reads its span and returns, about what a probe of `walkByWords` costs.

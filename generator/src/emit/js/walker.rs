@@ -5,7 +5,8 @@
 //! calls the walkers of its fields that can lead to a visited node, in output order, and past
 //! `WALK_DEPTH` structs pushes them onto an explicit stack instead (any depth); an enum's, an
 //! `Option`'s and a `Box`'s read their tag, niche or pointer and call the next walker; a `Vec`'s
-//! calls (or pushes) its elements'. A node of a type the visitor names is built by the
+//! calls (or pushes) its elements', or, in a walk led by words, those of the elements that may
+//! hold a word, found by galloping over their spans (`startOf…`, [`StartsFunction`]). A node of a type the visitor names is built by the
 //! deserializer's own function, whole, and its subtree visited on the objects built
 //! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's. A struct
 //! whose value is not read field by field (a converter's) is built whole too, and so is a property
