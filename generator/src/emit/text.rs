@@ -18,6 +18,22 @@ pub fn js_string(value: &str) -> String {
     out
 }
 
+/// The elements of a JS array indexed by an enum's tag: each entry's value at its discriminant,
+/// `undefined` at the tags no entry has (which the reader of the table takes for a bad tag), joined
+/// by commas, without the brackets.
+pub fn by_tag(entries: impl IntoIterator<Item = (u8, String)>) -> String {
+    // (One element at least: a table of an enum without variants is `[undefined]`, every tag bad.)
+    let mut values = vec!["undefined".to_owned()];
+    for (tag, value) in entries {
+        let tag = usize::from(tag);
+        if values.len() <= tag {
+            values.resize(tag + 1, "undefined".to_owned());
+        }
+        values[tag] = value;
+    }
+    values.join(", ")
+}
+
 /// Whether `name` can be written bare as a property key and after a `.`.
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();

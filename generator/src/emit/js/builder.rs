@@ -196,13 +196,9 @@ impl<'a> Builder<'a> {
                 Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
             }
             (TypeKind::Enum(e), _) => {
-                let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
-                let mut values = vec!["undefined".to_owned(); usize::from(max) + 1];
-                for v in &e.variants {
-                    values[usize::from(v.discriminant)] = js_string(model::variant_string(v));
-                }
+                let values = crate::emit::text::by_tag(e.variants.iter().map(|v| (v.discriminant, js_string(model::variant_string(v)))));
                 let constant = format!("{}_STRINGS", crate::casing::screaming_case(&def.name));
-                Function { name, params: "pos", comment: format!("`{}` as its string", def.name), body: Body::Strings { constant, what: def.name.clone(), values: values.join(", ") } }
+                Function { name, params: "pos", comment: format!("`{}` as its string", def.name), body: Body::Strings { constant, what: def.name.clone(), values } }
             }
             _ => unreachable!("layout shape matches the type's kind"),
         }

@@ -27,7 +27,7 @@
 use super::Builder;
 use super::builder::at;
 use crate::emit::EmitContext;
-use crate::emit::text::js_string;
+use crate::emit::text::{by_tag, js_string};
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
 use crate::model::{ConverterKeeps, PropertyValue, VariantValue};
@@ -557,15 +557,13 @@ impl Collector<'_, '_> {
                 for variant in &e.variants {
                     let Some(TypeRef::Box(boxed)) = &variant.payload else { return None };
                     let TypeRef::Named(target) = &**boxed else { return None };
-                    spans.push((variant.discriminant, span_offset(cx, layout, *target)?));
+                    spans.push((variant.discriminant, span_offset(cx, layout, *target)?.to_string()));
                 }
-                let max = spans.iter().map(|(d, _)| *d).max()?;
-                let mut table = vec!["undefined".to_owned(); usize::from(max) + 1];
-                for (discriminant, span) in spans {
-                    table[usize::from(discriminant)] = span.to_string();
+                if spans.is_empty() {
+                    return None;
                 }
                 let name = &cx.schema.get(*id).name;
-                StartsBody::Boxed { what: name.clone(), payload_offset: *payload_offset, table: format!("{}_SPANS", crate::casing::screaming_case(name)), values: format!("[{}]", table.join(", ")) }
+                StartsBody::Boxed { what: name.clone(), payload_offset: *payload_offset, table: format!("{}_SPANS", crate::casing::screaming_case(name)), values: format!("[{}]", by_tag(spans)) }
             }
             _ => return None,
         };
@@ -630,14 +628,10 @@ impl Collector<'_, '_> {
                             (_, []) => None,
                             (None, [index]) => Some((NodeIndex::Fixed(*index), build)),
                             (Some((path, enum_ty, strings)), _) => {
-                                let max = strings.iter().map(|(d, _)| *d).max().unwrap_or(0);
-                                let mut table = vec!["undefined".to_owned(); usize::from(max) + 1];
-                                for ((discriminant, _), index) in strings.iter().zip(&indices) {
-                                    table[usize::from(*discriminant)] = index.to_string();
-                                }
+                                let table = by_tag(strings.iter().zip(&indices).map(|((discriminant, _), index)| (*discriminant, index.to_string())));
                                 let what = cx.schema.rust_type(enum_ty, "'a");
                                 let constant = format!("{}_TYPES", crate::casing::screaming_case(&name));
-                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{}]", table.join(", ")), what }, build))
+                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{table}]"), what }, build))
                             }
                             (None, _) => unreachable!("several node types come from a `type` field"),
                         };

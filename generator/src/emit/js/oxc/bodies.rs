@@ -261,15 +261,12 @@ impl Emitter<'_> {
         let name = self.schema.get(id).name.clone();
         // A fieldless enum: a lookup in its strings.
         if enumeration.variants.iter().all(|v| matches!(v.value, VariantValue::String(_))) {
-            let max = enumeration.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
-            let mut values = vec!["undefined".to_owned(); usize::from(max) + 1];
-            for variant in &enumeration.variants {
-                if let VariantValue::String(value) = &variant.value {
-                    values[usize::from(variant.discriminant)] = js_string(value);
-                }
-            }
+            let values = crate::emit::text::by_tag(enumeration.variants.iter().filter_map(|variant| match &variant.value {
+                VariantValue::String(value) => Some((variant.discriminant, js_string(value))),
+                _ => None,
+            }));
             let constant = format!("{}_STRINGS", casing::screaming_case(&name));
-            return Ok(Body::Strings { constant, what: name, values: values.join(", ") });
+            return Ok(Body::Strings { constant, what: name, values });
         }
         let payload = match &self.cx.layout64.get(id).shape {
             Shape::DataEnum { payload_offset } => *payload_offset,
