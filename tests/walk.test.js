@@ -114,56 +114,49 @@ test("a visitor of types with words (WALK_WORDS) visits what visit visits, words
   assert.deepEqual(lazy.WALK_WORDS, {});
 });
 
-test("a word inside a comment leads a walk by words nowhere: what holds the comment is not read", () => {
-  // How much of the buffer's AST a walk reads, seen from outside: the positions where a corrupt
-  // word makes it throw. With the word in a comment, the walk reads the program's span and the
-  // comments, not the function around the comment; with it in a string, it reads down to the
-  // string. (Sources of 128 K characters and more drop their comments' words: a long comment last.)
-  const padding = `\n/* ${"x".repeat(131072)} */\n`;
-  const readPositions = (source) => {
-    const { buffer } = encodeScript("parser", source + padding);
-    let read = 0;
-    // (The AST lies after the source in the parser's layout.)
-    for (let p = Buffer.byteLength(source + padding) & ~3; p + 4 <= buffer.length; p += 4) {
-      const corrupt = Uint8Array.from(buffer);
-      corrupt.fill(0xff, p, p + 4);
-      try {
-        walk(corrupt, { DebuggerStatement: () => assert.fail("no debugger statement there") });
-      } catch (error) {
-        if (!(error instanceof RawastBufferError)) throw error;
-        read++;
-      }
+/**
+ * How much of the buffer's AST a walk with `visitor` reads, seen from outside: the positions (4-byte
+ * words) of the parser's buffer of `source` where a corrupt word makes it throw a `RawastBufferError`.
+ */
+function positionsRead(source, visitor) {
+  const { buffer } = encodeScript("parser", source);
+  let read = 0;
+  // (The AST lies after the source in the parser's layout.)
+  for (let p = Buffer.byteLength(source) & ~3; p + 4 <= buffer.length; p += 4) {
+    const corrupt = new Uint8Array(buffer);
+    corrupt.fill(0xff, p, p + 4);
+    try {
+      walk(corrupt, visitor);
+    } catch (error) {
+      if (!(error instanceof RawastBufferError)) throw error;
+      read++;
     }
-    return read;
-  };
+  }
+  return read;
+}
+
+test("a word inside a comment leads a walk by words nowhere: what holds the comment is not read", () => {
+  // With the word in a comment, the walk reads the program's span and the comments, not the
+  // function around the comment; with it in a string, it reads down to the string. (Sources of
+  // 128 K characters and more drop their comments' words: a long comment last.)
+  const padding = `\n/* ${"x".repeat(131072)} */\n`;
+  const readPositions = (source) => positionsRead(source + padding, { DebuggerStatement: () => assert.fail("no debugger statement there") });
   const inComment = readPositions("function f(a) { if (a) { g(a, /* debugger */ [1, 2, a + 1]); } }\nvar x = 1;\n");
   const inString = readPositions('function f(a) { if (a) { g(a, "debugger", [1, 2, a + 1]); } }\nvar x = 1;\n');
   assert.ok(inComment * 3 < inString, `${inComment} positions read with the word in a comment, ${inString} in a string`);
 });
 
 test("a walk led by words reads a few elements of a long list around each word, not every element", () => {
-  // The positions of the AST where a corrupt word makes the walk throw, as above: a list read
-  // element by element has each element's tag and pointer read (two positions each); found by
-  // galloping over the elements' spans (`walkByWords`), the word's element costs a few reads in
-  // the log of the list's length.
+  // A list read element by element has each element's tag and pointer read (two positions each);
+  // found by galloping over the elements' spans (`walkByWords`), the word's element costs a few
+  // reads in the log of the list's length.
   const statements = Array.from({ length: 600 }, (_, i) => `x${i};`);
   statements[400] = "debugger;";
   const source = statements.join("\n");
-  const { buffer } = encodeScript("parser", source);
   let visited = 0;
-  walk(buffer, { DebuggerStatement: () => void visited++ });
+  walk(encodeScript("parser", source).buffer, { DebuggerStatement: () => void visited++ });
   assert.equal(visited, 1);
-  let read = 0;
-  for (let p = Buffer.byteLength(source) & ~3; p + 4 <= buffer.length; p += 4) {
-    const corrupt = new Uint8Array(buffer);
-    corrupt.fill(0xff, p, p + 4);
-    try {
-      walk(corrupt, { DebuggerStatement() {} });
-    } catch (error) {
-      if (!(error instanceof RawastBufferError)) throw error;
-      read++;
-    }
-  }
+  const read = positionsRead(source, { DebuggerStatement() {} });
   assert.ok(read < 100, `${read} positions read of a list of 600 statements, one word`);
 });
 
