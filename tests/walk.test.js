@@ -114,6 +114,22 @@ test("a visitor of types with words (WALK_WORDS) visits what visit visits, words
   assert.deepEqual(lazy.WALK_WORDS, {});
 });
 
+test("a walk led by several types' words finds them wherever they interleave, escapes among them", () => {
+  // Each word's positions are found apart and merged into one order (`findWords`): the words of
+  // `debugger`, `throw` and `with` alternate here, with an escape (`\u0077`, a `w`) between them.
+  const source = "function f() { debugger; throw a; }\nwith (o) { debugger; }\nvar \\u0077x = 1;\nthrow b;\ndebugger;\nwith (p) throw c;\n";
+  const { buffer } = encodeScript("parser", source);
+  const tree = deserialize(buffer);
+  const types = ["DebuggerStatement", "ThrowStatement", "WithStatement"];
+  const visitor = (log) => Object.fromEntries(types.map((type) => [type, (node) => void log.push(`${node.type} ${node.start}`)]));
+  const walked = [];
+  const visited = [];
+  walk(buffer, visitor(walked));
+  visit(tree, visitor(visited));
+  assert.equal(visited.length, 8);
+  assert.deepEqual(walked, visited);
+});
+
 /**
  * How much of the buffer's AST a walk with `visitor` reads, seen from outside: the positions (4-byte
  * words) of the parser's buffer of `source` where a corrupt word makes it throw a `RawastBufferError`.

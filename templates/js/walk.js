@@ -56,10 +56,11 @@ const WALK_CHILDREN = [{% for f in walker.functions %}{{ f.edges_js() }}{% if !l
  * for the types of which nothing is known.
  */
 const NODE_WORDS = [{% for words in walker.node_words %}{{ words }}{% if !loop.last %}, {% endif %}{% endfor %}];
-// A walk whose visitor visits only types with words: the words (the plan's), and where they and
-// `\u` escapes start in the source, in order. A node's span holds every node it holds, so a node
-// whose span holds none of them holds no visited node: it is skipped without being read.
-var visitedWords = null, wordsAt = null;
+// A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
+// and where they and `\u` escapes start in the source, in order. A node's span holds every node it
+// holds, so a node whose span holds none of them holds no visited node: it is skipped without
+// being read.
+var wordSearch = null, wordsAt = null;
 {%- endif %}
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
@@ -69,9 +70,10 @@ const VISIT = -1;
 // subtree goes through `walkStack`: walkers at that depth push what they hold.
 const WALK_DEPTH = 400;
 // The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
-// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
-// how many structs deep the walkers' calls are.
-var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// look into (a visited type, or one that can hold one) and which below a node of theirs (one that
+// can hold one), the visitor's functions by node type, and how many structs deep the walkers'
+// calls are.
+var walkStack = null, needed = null, typeNeeded = null, childrenNeeded = null, enters = null, exits = null, walkDepth = 0;
 {%- if walker.lazy %}
 // The context of the buffer being walked (`openWalk`), which the nodes built keep. A visitor that
 // reads another tree's nodes, or deserializes another buffer, makes another context current: the
@@ -125,11 +127,11 @@ export function walk({{ walker.params }}, visitor) {
   setVisitor(visitor);
   try {
 {%- if walker.prunes() && walker.few_strings %}
-    fewStrings = visitedWords !== null;
+    fewStrings = wordSearch !== null;
 {%- endif %}
     const root = {{ walker.set_up }};
 {%- if walker.prunes() %}
-    wordsAt = visitedWords === null ? null : findWords(visitedWords, root);
+    wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
 {%- endif %}
     walkStack = [];
     walkDepth = 0;
@@ -154,9 +156,9 @@ export function walk({{ walker.params }}, visitor) {
 {%- endif %}
   } finally {
     clearVisitor(visitedTypes);
-    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
 {%- if walker.prunes() %}
-    visitedWords = wordsAt = null;
+    wordSearch = wordsAt = null;
 {%- endif %}
 {%- if walker.makes %}
     makes = null;
@@ -223,9 +225,9 @@ export function visit(value, visitor) {
     }
   } finally {
     clearVisitor(visitedTypes);
-    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
 {%- if walker.prunes() %}
-    visitedWords = wordsAt = null;
+    wordSearch = wordsAt = null;
 {%- endif %}
 {%- if walker.makes %}
     makes = null;
@@ -296,8 +298,9 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  childrenNeeded = plan.childrenNeeded;
 {%- if walker.prunes() %}
-  visitedWords = plan.words;
+  wordSearch = plan.search;
 {%- endif %}
 {%- if walker.makes %}
   makes = plan.makes;
@@ -343,70 +346,111 @@ function planOf(visited) {
     }
   }
   // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  // What a node of it holds is, by the same rule less its own type being visited (an import
+  // declaration, visited, holds no other visited node): where one of its walkers' children is
+  // needed{% if walker.has_lists() %} (or one of its walkers' converters makes a visited type){% endif %}, or it has no walker.
   const walked = new Uint8Array(NODE_TYPES.length);
+  const childrenNeeded = new Uint8Array(NODE_TYPES.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
 {%- if walker.has_lists() %}
+    const made = WALK_MADE[w];
+    const leads = WALK_CHILDREN[w].some((c) => needed[c] === 1) || (made !== null && made.some((t) => visited.includes(t)));
     for (const t of typeof WALK_NODE[w] === "number" ? [WALK_NODE[w]] : WALK_NODE[w]) {
       if (t < 0) continue;
       walked[t] = 1;
       if (needed[w] === 1) typeNeeded[t] = 1;
+      if (leads) childrenNeeded[t] = 1;
     }
 {%- else %}
     const t = WALK_NODE[w];
     if (t < 0) continue;
     walked[t] = 1;
     if (needed[w] === 1) typeNeeded[t] = 1;
+    if (WALK_CHILDREN[w].some((c) => needed[c] === 1)) childrenNeeded[t] = 1;
 {%- endif %}
   }
-  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+  for (let t = 0; t < NODE_TYPES.length; t++) {
+    if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+    if (walked[t] === 0) childrenNeeded[t] = 1;
+  }
 {%- if walker.prunes() %}
   // Words only where every visited type has some: one without could be anywhere.
-  const words = visited.every((t) => NODE_WORDS[t] !== null) ? [...new Set(visited.flatMap((t) => NODE_WORDS[t]))] : null;
+  const search = visited.every((t) => NODE_WORDS[t] !== null) ? searchOf([...new Set(visited.flatMap((t) => NODE_WORDS[t]))]) : null;
 {%- endif %}
-  return { needed, typeNeeded{% if walker.makes %}, makes{% endif %}{% if walker.scans && !walker.whole_tree %}, scanHits: new Uint8Array(WALK_NODE.length){% endif %}{% if walker.prunes() %}, words{% endif %} };
+  return { needed, typeNeeded, childrenNeeded{% if walker.makes %}, makes{% endif %}{% if walker.scans && !walker.whole_tree %}, scanHits: new Uint8Array(WALK_NODE.length){% endif %}{% if walker.prunes() %}, search{% endif %} };
 }
 {%- if walker.prunes() %}
 
 /**
- * Where `words` start in `text`, in order, and `\u` escapes that a word could be written with. A
- * word of name characters counts only where no name character is next to it: a keyword is a token
- * of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a character
- * that is in no word (most are in strings and regular expressions: `\u00e9`). `root`: the root's
- * position, by which the comments are found.
+ * What `findWords` looks for, worked out once per plan (a walk's fixed cost, which a small file's
+ * sparse walk is mostly made of after a collection, is builtins run cold: bench/README.md,
+ * 2026-11-28): each word, where its rarest character is in it (its search looks for the tail from
+ * there on, then checks the characters before it: `indexOf` goes fast from one occurrence of its
+ * first character to the next, and as slow as 0.6 ns a character where that character is common,
+ * `d`, `i`), that tail, and whether it is a name; and the letters of the names.
  */
-function findWords(words, root) {
+function searchOf(words) {
+  const froms = [], tails = [], names = [];
+  let letters = "";
+  for (const word of words) {
+    const from = rarestFrom(word), name = isName(word);
+    froms.push(from);
+    tails.push(word.slice(from));
+    names.push(name);
+    if (name) letters += word;
+  }
+  return { words, froms, tails, names, letters };
+}
+
+/**
+ * Where `search`'s words start in `text`, in order, and `\u` escapes that a word could be written
+ * with. A word of name characters counts only where no name character is next to it: a keyword is
+ * a token of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a
+ * character that is in no word (most are in strings and regular expressions: `\u00e9`). `root`:
+ * the root's position, by which the comments are found.
+ */
+function findWords(search, root) {
   const text = sourceForWords();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
-  const at = [];
-  let letters = "";
-  for (const word of words) {
-    const name = isName(word);
-    if (name) letters += word;
-    // The search looks for the word from its rarest character on, then checks the characters
-    // before it: `indexOf` goes fast from one occurrence of its first character to the next, and
-    // as slow as 0.6 ns a character where that character is common (`d`, `i`).
-    const from = rarestFrom(word);
-    const tail = word.slice(from);
+  const { words, froms, tails, names, letters } = search;
+  // Each word's positions come in order: merged with those before them, not sorted (`Array#sort`
+  // after a collection costs a small file's walk more than the merge), in an array, not a typed
+  // one (right after a collection, one cost a small file's walk about 7 µs more, measured).
+  let at = [];
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w], from = froms[w], tail = tails[w], name = names[w], run = at.length;
     for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
       const i = j - from;
       if (from !== 0 && !text.startsWith(word, i)) continue;
       if (name && (isNameChar(text.charCodeAt(i - 1)) || isNameChar(text.charCodeAt(i + word.length)))) continue;
       at.push(i);
     }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
   }
   // (Escapes make names only: a word that is no name, such as `=>`, cannot be written with one.)
   if (letters !== "") {
+    const run = at.length;
     for (let i = text.indexOf("\\u"); i !== -1; i = text.indexOf("\\u", i + 1)) {
       const code = escapedCode(text, i + 2);
       if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
     }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
   }
-  if (at.length > 1) at.sort((a, b) => a - b);
 {%- if !walker.comments.is_empty() %}
   if (at.length !== 0 && text.length >= DROP_COMMENTED_FROM) dropCommented(at, root);
 {%- endif %}
   return at;
+}
+
+/** `at`'s positions, whose first `run` and the rest are each in order, in one array in order. */
+function mergeRuns(at, run) {
+  const merged = [];
+  let i = 0, j = run;
+  while (i < run && j < at.length) merged.push(at[i] <= at[j] ? at[i++] : at[j++]);
+  while (i < run) merged.push(at[i++]);
+  while (j < at.length) merged.push(at[j++]);
+  return merged;
 }
 {%- if !walker.comments.is_empty() %}
 
@@ -514,11 +558,7 @@ function rarestFrom(word) {
   return from;
 }
 
-/**
- * Whether `word` is made of ASCII characters of names only. (No regular expressions here, and no
- * typed array in `findWords`: right after a full collection they cost a walk of a small file about
- * 7 µs more, measured, against 11 µs for all of `findWords`.)
- */
+/** Whether `word` is made of ASCII characters of names only. */
 function isName(word) {
   for (let i = 0; i < word.length; i++) if (!isNameChar(word.charCodeAt(i))) return false;
   return true;
@@ -777,6 +817,7 @@ function pushNode(node, t) {
   resumeWalk();
 {%- endif %}
   if (onExit !== null) walkStack.push(node, -2 - t);
+  if (childrenNeeded[t] === 0) return;
   const keys = NODE_KEYS[t];
 {%- if walker.keyless_types > 0 %}
   if (keys === null) {

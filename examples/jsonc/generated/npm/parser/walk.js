@@ -753,9 +753,10 @@ const VISIT = -1;
 // subtree goes through `walkStack`: walkers at that depth push what they hold.
 const WALK_DEPTH = 400;
 // The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
-// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
-// how many structs deep the walkers' calls are.
-var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// look into (a visited type, or one that can hold one) and which below a node of theirs (one that
+// can hold one), the visitor's functions by node type, and how many structs deep the walkers'
+// calls are.
+var walkStack = null, needed = null, typeNeeded = null, childrenNeeded = null, enters = null, exits = null, walkDepth = 0;
 // The visitor's functions by node type, for the way down and the way up: made once (a walk's fixed
 // cost, which small files show, was mostly making them), `null` but for the types `setVisitor` put
 // in (`visitedTypes`) until the walk ends (`clearVisitor`).
@@ -788,7 +789,7 @@ export function walk(buffer, visitor) {
     walkWithoutTree(root);
   } finally {
     clearVisitor(visitedTypes);
-    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
     deferred = 0;
     uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
   }
@@ -817,7 +818,7 @@ export function visit(value, visitor) {
     }
   } finally {
     clearVisitor(visitedTypes);
-    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
+    walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
   }
 }
 
@@ -884,6 +885,7 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
+  childrenNeeded = plan.childrenNeeded;
 }
 
 /** Takes the functions of the node types `visited` (indices) out of `ENTERS` and `EXITS`. */
@@ -913,15 +915,23 @@ function planOf(visited) {
     }
   }
   // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  // What a node of it holds is, by the same rule less its own type being visited (an import
+  // declaration, visited, holds no other visited node): where one of its walkers' children is
+  // needed, or it has no walker.
   const walked = new Uint8Array(NODE_TYPES.length);
+  const childrenNeeded = new Uint8Array(NODE_TYPES.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
     const t = WALK_NODE[w];
     if (t < 0) continue;
     walked[t] = 1;
     if (needed[w] === 1) typeNeeded[t] = 1;
+    if (WALK_CHILDREN[w].some((c) => needed[c] === 1)) childrenNeeded[t] = 1;
   }
-  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
-  return { needed, typeNeeded };
+  for (let t = 0; t < NODE_TYPES.length; t++) {
+    if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+    if (walked[t] === 0) childrenNeeded[t] = 1;
+  }
+  return { needed, typeNeeded, childrenNeeded };
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -990,6 +1000,7 @@ function pushNode(node, t) {
     return;
   }
   if (onExit !== null) walkStack.push(node, -2 - t);
+  if (childrenNeeded[t] === 0) return;
   const keys = NODE_KEYS[t];
   for (let i = keys.length - 1; i >= 0; i--) {
     const item = node[keys[i]];

@@ -10211,10 +10211,11 @@ const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 3
  * for the types of which nothing is known.
  */
 const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], null, ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
-// A walk whose visitor visits only types with words: the words (the plan's), and where they and
-// `\u` escapes start in the source, in order. A node's span holds every node it holds, so a node
-// whose span holds none of them holds no visited node: it is skipped without being read.
-var visitedWords = null, wordsAt = null;
+// A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
+// and where they and `\u` escapes start in the source, in order. A node's span holds every node it
+// holds, so a node whose span holds none of them holds no visited node: it is skipped without
+// being read.
+var wordSearch = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -10223,9 +10224,10 @@ const VISIT = -1;
 // subtree goes through `walkStack`: walkers at that depth push what they hold.
 const WALK_DEPTH = 400;
 // The walk in progress: its stack, which walkers it needs (by index), which node types it needs to
-// look into (a visited type, or one that can hold one), the visitor's functions by node type, and
-// how many structs deep the walkers' calls are.
-var walkStack = null, needed = null, typeNeeded = null, enters = null, exits = null, walkDepth = 0;
+// look into (a visited type, or one that can hold one) and which below a node of theirs (one that
+// can hold one), the visitor's functions by node type, and how many structs deep the walkers'
+// calls are.
+var walkStack = null, needed = null, typeNeeded = null, childrenNeeded = null, enters = null, exits = null, walkDepth = 0;
 // Which walkers build a converter's value that makes a node of a visited type itself (by index).
 var makes = null;
 // The visitor's functions by node type, for the way down and the way up: made once (a walk's fixed
@@ -10255,9 +10257,9 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
   if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
   setVisitor(visitor);
   try {
-    fewStrings = visitedWords !== null;
+    fewStrings = wordSearch !== null;
     const root = setUp(buffer, sourceText, sourceStartPos, sourceByteLen);
-    wordsAt = visitedWords === null ? null : findWords(visitedWords, root);
+    wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
     walkStack = [];
     walkDepth = 0;
     try {
@@ -10275,8 +10277,8 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     }
   } finally {
     clearVisitor(visitedTypes);
-    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
-    visitedWords = wordsAt = null;
+    walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
+    wordSearch = wordsAt = null;
     makes = null;
     deferred = 0;
     release();
@@ -10308,8 +10310,8 @@ export function visit(value, visitor) {
     }
   } finally {
     clearVisitor(visitedTypes);
-    walkStack = needed = typeNeeded = enters = exits = visitedTypes = null;
-    visitedWords = wordsAt = null;
+    walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
+    wordSearch = wordsAt = null;
     makes = null;
   }
 }
@@ -10377,7 +10379,8 @@ function setVisitor(visitor) {
   }
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
-  visitedWords = plan.words;
+  childrenNeeded = plan.childrenNeeded;
+  wordSearch = plan.search;
   makes = plan.makes;
 }
 
@@ -10411,58 +10414,98 @@ function planOf(visited) {
     }
   }
   // A node type is looked into when one of its walkers is needed, or it has none (a converter's).
+  // What a node of it holds is, by the same rule less its own type being visited (an import
+  // declaration, visited, holds no other visited node): where one of its walkers' children is
+  // needed (or one of its walkers' converters makes a visited type), or it has no walker.
   const walked = new Uint8Array(NODE_TYPES.length);
+  const childrenNeeded = new Uint8Array(NODE_TYPES.length);
   for (let w = 0; w < WALK_NODE.length; w++) {
+    const made = WALK_MADE[w];
+    const leads = WALK_CHILDREN[w].some((c) => needed[c] === 1) || (made !== null && made.some((t) => visited.includes(t)));
     for (const t of typeof WALK_NODE[w] === "number" ? [WALK_NODE[w]] : WALK_NODE[w]) {
       if (t < 0) continue;
       walked[t] = 1;
       if (needed[w] === 1) typeNeeded[t] = 1;
+      if (leads) childrenNeeded[t] = 1;
     }
   }
-  for (let t = 0; t < NODE_TYPES.length; t++) if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+  for (let t = 0; t < NODE_TYPES.length; t++) {
+    if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
+    if (walked[t] === 0) childrenNeeded[t] = 1;
+  }
   // Words only where every visited type has some: one without could be anywhere.
-  const words = visited.every((t) => NODE_WORDS[t] !== null) ? [...new Set(visited.flatMap((t) => NODE_WORDS[t]))] : null;
-  return { needed, typeNeeded, makes, words };
+  const search = visited.every((t) => NODE_WORDS[t] !== null) ? searchOf([...new Set(visited.flatMap((t) => NODE_WORDS[t]))]) : null;
+  return { needed, typeNeeded, childrenNeeded, makes, search };
 }
 
 /**
- * Where `words` start in `text`, in order, and `\u` escapes that a word could be written with. A
- * word of name characters counts only where no name character is next to it: a keyword is a token
- * of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a character
- * that is in no word (most are in strings and regular expressions: `\u00e9`). `root`: the root's
- * position, by which the comments are found.
+ * What `findWords` looks for, worked out once per plan (a walk's fixed cost, which a small file's
+ * sparse walk is mostly made of after a collection, is builtins run cold: bench/README.md,
+ * 2026-11-28): each word, where its rarest character is in it (its search looks for the tail from
+ * there on, then checks the characters before it: `indexOf` goes fast from one occurrence of its
+ * first character to the next, and as slow as 0.6 ns a character where that character is common,
+ * `d`, `i`), that tail, and whether it is a name; and the letters of the names.
  */
-function findWords(words, root) {
+function searchOf(words) {
+  const froms = [], tails = [], names = [];
+  let letters = "";
+  for (const word of words) {
+    const from = rarestFrom(word), name = isName(word);
+    froms.push(from);
+    tails.push(word.slice(from));
+    names.push(name);
+    if (name) letters += word;
+  }
+  return { words, froms, tails, names, letters };
+}
+
+/**
+ * Where `search`'s words start in `text`, in order, and `\u` escapes that a word could be written
+ * with. A word of name characters counts only where no name character is next to it: a keyword is
+ * a token of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a
+ * character that is in no word (most are in strings and regular expressions: `\u00e9`). `root`:
+ * the root's position, by which the comments are found.
+ */
+function findWords(search, root) {
   const text = sourceForWords();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
-  const at = [];
-  let letters = "";
-  for (const word of words) {
-    const name = isName(word);
-    if (name) letters += word;
-    // The search looks for the word from its rarest character on, then checks the characters
-    // before it: `indexOf` goes fast from one occurrence of its first character to the next, and
-    // as slow as 0.6 ns a character where that character is common (`d`, `i`).
-    const from = rarestFrom(word);
-    const tail = word.slice(from);
+  const { words, froms, tails, names, letters } = search;
+  // Each word's positions come in order: merged with those before them, not sorted (`Array#sort`
+  // after a collection costs a small file's walk more than the merge), in an array, not a typed
+  // one (right after a collection, one cost a small file's walk about 7 µs more, measured).
+  let at = [];
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w], from = froms[w], tail = tails[w], name = names[w], run = at.length;
     for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
       const i = j - from;
       if (from !== 0 && !text.startsWith(word, i)) continue;
       if (name && (isNameChar(text.charCodeAt(i - 1)) || isNameChar(text.charCodeAt(i + word.length)))) continue;
       at.push(i);
     }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
   }
   // (Escapes make names only: a word that is no name, such as `=>`, cannot be written with one.)
   if (letters !== "") {
+    const run = at.length;
     for (let i = text.indexOf("\\u"); i !== -1; i = text.indexOf("\\u", i + 1)) {
       const code = escapedCode(text, i + 2);
       if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
     }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
   }
-  if (at.length > 1) at.sort((a, b) => a - b);
   if (at.length !== 0 && text.length >= DROP_COMMENTED_FROM) dropCommented(at, root);
   return at;
+}
+
+/** `at`'s positions, whose first `run` and the rest are each in order, in one array in order. */
+function mergeRuns(at, run) {
+  const merged = [];
+  let i = 0, j = run;
+  while (i < run && j < at.length) merged.push(at[i] <= at[j] ? at[i++] : at[j++]);
+  while (i < run) merged.push(at[i++]);
+  while (j < at.length) merged.push(at[j++]);
+  return merged;
 }
 
 // Sources shorter than this (in the spans' units) keep the words in their comments: in them, a
@@ -10554,11 +10597,7 @@ function rarestFrom(word) {
   return from;
 }
 
-/**
- * Whether `word` is made of ASCII characters of names only. (No regular expressions here, and no
- * typed array in `findWords`: right after a full collection they cost a walk of a small file about
- * 7 µs more, measured, against 11 µs for all of `findWords`.)
- */
+/** Whether `word` is made of ASCII characters of names only. */
 function isName(word) {
   for (let i = 0; i < word.length; i++) if (!isNameChar(word.charCodeAt(i))) return false;
   return true;
@@ -10905,6 +10944,7 @@ function pushNode(node, t) {
     return;
   }
   if (onExit !== null) walkStack.push(node, -2 - t);
+  if (childrenNeeded[t] === 0) return;
   const keys = NODE_KEYS[t];
   if (keys === null) {
     const values = Object.values(node);
