@@ -8,7 +8,9 @@
 //! calls (or pushes) its elements', or, in a walk led by words, those of the elements that may
 //! hold a word, found by galloping over their spans (`startOf…`, [`StartsFunction`]). A node of a type the visitor names is built by the
 //! deserializer's own function, whole, and its subtree visited on the objects built
-//! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's. A struct
+//! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's; where the
+//! type graph says its type can hold no visited node, nothing inside it is looked at
+//! (`childrenNeeded`, worked out with the rest of a visitor's plan). A struct
 //! whose value is not read field by field (a converter's) is built whole too, and so is a property
 //! of oxc's that a converter computes: such a walker is needed where what the converter reads can
 //! lead to a visited node, or where it makes one of a visited type itself, and where the reads are
