@@ -93,20 +93,27 @@ test("a function for the way down that returns false skips the children; the exi
   assert.deepEqual(log, ["enter f", "exit f", "h", "c"]);
 });
 
+/**
+ * What `walk` hands a visitor of `types` in the parser's buffer of `source`, and what `visit` hands
+ * it on the tree `deserialize` builds of it: each node's type, start and source text, in order.
+ */
+function walkedAndVisited(source, types) {
+  const { buffer } = encodeScript("parser", source);
+  const visitor = (log) => Object.fromEntries(types.map((type) => [type, (node) => void log.push(`${node.type} at ${node.start}: ${source.slice(node.start, node.end)}`)]));
+  const logs = { walked: [], visited: [] };
+  walk(buffer, visitor(logs.walked));
+  visit(deserialize(buffer), visitor(logs.visited));
+  return logs;
+}
+
 test("a visitor of types with words (WALK_WORDS) visits what visit visits, words in strings, comments and non-ASCII text around", () => {
   assert.deepEqual(WALK_WORDS.DebuggerStatement, ["debugger"]);
   assert.equal(WALK_WORDS.Identifier, undefined);
   // The words where no node of their type is (a string, a comment, an identifier), the nodes deep
   // in expressions, after characters of two UTF-16 units, and a second type whose word is rarer.
   const source = 'var debuggers = "debugger"; /* debugger */ f(function () { if (a) { debugger; } }, "é𝒳", () => { debugger });\nfor (;;) { with (o) { throw debuggers; } }';
-  const { buffer } = encodeScript("parser", source);
-  const tree = deserialize(buffer);
   for (const types of [["DebuggerStatement"], ["DebuggerStatement", "WithStatement"], ["ThrowStatement"], ["DebuggerStatement", "Identifier"]]) {
-    const walked = [];
-    const visited = [];
-    const visitor = (log) => Object.fromEntries(types.map((type) => [type, (node) => void log.push(`${node.type} ${source.slice(node.start, node.end)}`)]));
-    walk(buffer, visitor(walked));
-    visit(tree, visitor(visited));
+    const { walked, visited } = walkedAndVisited(source, types);
     assert.ok(visited.length > 0);
     assert.deepEqual(walked, visited, types.join(", "));
   }
@@ -118,14 +125,7 @@ test("a walk led by several types' words finds them wherever they interleave, es
   // Each word's positions are found apart and merged into one order (`findWords`): the words of
   // `debugger`, `throw` and `with` alternate here, with an escape (`\u0077`, a `w`) between them.
   const source = "function f() { debugger; throw a; }\nwith (o) { debugger; }\nvar \\u0077x = 1;\nthrow b;\ndebugger;\nwith (p) throw c;\n";
-  const { buffer } = encodeScript("parser", source);
-  const tree = deserialize(buffer);
-  const types = ["DebuggerStatement", "ThrowStatement", "WithStatement"];
-  const visitor = (log) => Object.fromEntries(types.map((type) => [type, (node) => void log.push(`${node.type} ${node.start}`)]));
-  const walked = [];
-  const visited = [];
-  walk(buffer, visitor(walked));
-  visit(tree, visitor(visited));
+  const { walked, visited } = walkedAndVisited(source, ["DebuggerStatement", "ThrowStatement", "WithStatement"]);
   assert.equal(visited.length, 8);
   assert.deepEqual(walked, visited);
 });
