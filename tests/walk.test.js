@@ -248,6 +248,48 @@ test("a walk sees only its own visitor's functions: none of an earlier walk's, n
   assert.deepEqual(called, ["debugger", "debugger"]);
 });
 
+test("a plain visitor with the last one's keys calls its own functions; any change to its keys or values is seen", () => {
+  // A plain visitor with the last plain visitor's keys, in order, is set from what that one's keys
+  // gave. Each walk's log is checked against `visit` with a visitor of the same functions that has
+  // no prototype, which is never set that way and leaves what the last visitor was alone.
+  const tree = deserialize(modern);
+  const log = [];
+  const entries = (tag, keys) => keys.map(([key, type]) => [key, type === undefined ? undefined : (node) => void log.push(`${tag} ${key} ${node.start}`)]);
+  const check = (tag, keys) => {
+    log.length = 0;
+    walk(modern, Object.fromEntries(entries(tag, keys)));
+    const walked = [...log];
+    log.length = 0;
+    visit(tree, Object.assign(Object.create(null), Object.fromEntries(entries(tag, keys))));
+    assert.deepEqual(walked, log, `${tag}: ${keys.map(([key, type]) => `${key}${type === undefined ? "=undefined" : ""}`).join(", ")}`);
+    return walked;
+  };
+  const id = ["Identifier", "f"], exit = ["FunctionDeclaration:exit", "f"], debug = ["DebuggerStatement", "f"];
+  const first = check("first", [id, exit]);
+  assert.ok(first.some((line) => line.startsWith("first Identifier")) && first.some((line) => line.startsWith("first FunctionDeclaration:exit")));
+  // The same keys: the new functions are called, none of the last visitor's.
+  assert.deepEqual(check("same", [id, exit]), first.map((line) => line.replace("first", "same")));
+  // A value `undefined` where the last had a function, and the other way round: that type is not visited, then visited.
+  assert.ok(!check("undefined", [["Identifier", undefined], exit]).some((line) => line.includes("Identifier")));
+  assert.ok(check("defined", [id, exit]).some((line) => line.includes("Identifier")));
+  // Keys in another order, fewer keys, more keys.
+  check("swapped", [exit, id]);
+  assert.ok(!check("fewer", [exit]).some((line) => line.includes("Identifier")));
+  assert.ok(check("more", [exit, debug]).some((line) => line.includes("DebuggerStatement")));
+  // A value that is no function, with the last visitor's keys: refused as ever.
+  assert.throws(() => walk(modern, { "FunctionDeclaration:exit"() {}, DebuggerStatement: 1 }), { name: "TypeError", message: "walk: the visitor's `DebuggerStatement` is not a function" });
+  check("after refused", [exit, debug]);
+  // A getter that throws after a key was set from the last visitor's: the error comes through, and
+  // the key's function is not left for the next walk.
+  const stale = [];
+  const throwing = { "FunctionDeclaration:exit": () => void stale.push("stale"), get DebuggerStatement() { throw new Error("from a getter"); } };
+  assert.throws(() => walk(modern, throwing), { message: "from a getter" });
+  // (A visitor without a prototype is set from its own keys alone: it would meet what was left.)
+  walk(modern, Object.assign(Object.create(null), { DebuggerStatement() {} }));
+  assert.deepEqual(stale, []);
+  check("after throw", [debug]);
+});
+
 test("a visitor that throws leaves nothing half-done; walk and deserialize cannot be called from a visitor", () => {
   const failure = new Error("from the visitor");
   assert.throws(() => walk(modern, { Identifier() { throw failure; } }), (error) => error === failure);

@@ -103,11 +103,26 @@ class BufferViews {
   }
 }
 
-/** Sets the views of `buffer` (its length checked already), made on its first call. */
-function setViews(buffer) {
+/**
+ * The views of `buffer`, made on its first call, when it is checked to be a buffer that
+ * {% if linter.is_some() %}Oxlint{% else %}oxc-parser{% endif %} could have written, and not checked again while its length stays: a typed array's
+ * class and offset do not change, and the length of a length-tracking one follows its growable
+ * ArrayBuffer (its views' do not). Run cold after a collection, the checks cost a small file's call
+ * a few µs (bench/README.md, 2026-11-28, "a plain visitor set again").
+ */
+function viewsOfBuffer(buffer) {
   let views = viewsOf.get(buffer);
-  // (The length of a length-tracking `Uint8Array` follows its growable ArrayBuffer; its views' do not.)
-  if (views === undefined || views.length !== buffer.length) viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  if (views !== undefined && views.length === buffer.length) return views;
+  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be {% if linter.is_some() %}Oxlint{% else %}oxc-parser{% endif %}'s Uint8Array");
+  if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
+    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not {% if linter.is_some() %}Oxlint{% else %}oxc-parser{% endif %}'s`);
+  }
+  viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  return views;
+}
+
+/** Makes `views`, those of `buffer`, the ones every read uses. */
+function setViews(buffer, views) {
 {%- for view in views %}
   {{ view.name }} = {% if view.shift == 0 %}buffer{% else %}views.{{ view.name }}{% endif %};
 {%- endfor %}
@@ -143,12 +158,9 @@ export function deserialize(buffer) {
 
 /** Checks the buffer and sets up the views and the source text; returns the root's offset. */
 function setUp(buffer) {
-  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be Oxlint's Uint8Array");
-  if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
-    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not Oxlint's`);
-  }
-  hi = buffer.length - {{ metadata_size }};
-  setViews(buffer);
+  const views = viewsOfBuffer(buffer);
+  hi = views.length - {{ metadata_size }};
+  setViews(buffer, views);
   // The source text: the program's `source_text`, which must lie between it and the metadata.
   const program = int32[(hi + {{ data_offset_field }}) >> 2];
   const sourceStartPosInput = program >= 0 && program <= hi - {{ root_size }} ? int32[(program + {{ linter.source_text_field }}) >> 2] : -1;
@@ -184,12 +196,9 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
 
 /** Checks the buffer and the arguments, sets up the views and the source; returns the root's offset. */
 function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
-  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
+  const views = viewsOfBuffer(buffer);
   if (typeof sourceTextInput !== "string") throw new TypeError("deserialize: `sourceText` must be a string");
-  if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
-    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not oxc-parser's`);
-  }
-  hi = buffer.length - {{ metadata_size }};
+  hi = views.length - {{ metadata_size }};
   if (!(Number.isInteger(sourceStartPosInput) && Number.isInteger(sourceByteLen) && sourceStartPosInput >= 0 && sourceByteLen >= 0 && sourceStartPosInput + sourceByteLen <= hi)) {
     // (No arithmetic in the message: the arguments may be anything, BigInts among them.)
     throw new RawastBufferError(`the source (${String(sourceByteLen)} bytes at ${String(sourceStartPosInput)}) is not inside the buffer`);
@@ -198,7 +207,7 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
     throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
   }
-  setViews(buffer);
+  setViews(buffer, views);
 {%- endif %}
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + {{ data_offset_field }}) >> 2];

@@ -32,3 +32,21 @@ test("a buffer oxc-parser reuses is read afresh each call, its views kept", { sk
   // What the test is about: oxc-parser handed over one buffer for all of them.
   assert.equal(buffers.size, 1);
 });
+
+test("a buffer is checked on its first call, and again once its length has changed", async () => {
+  // A buffer whose views are kept is not checked again while its length stays: a length-tracking
+  // view of a resizable ArrayBuffer shrinks, grows and is detached under the kept views.
+  const { deserialize, RawastBufferError } = await import("./generated/js/oxc-js/deserialize.js");
+  const memory = new ArrayBuffer(64, { maxByteLength: 4096 });
+  const buffer = new Uint8Array(memory);
+  const refused = (message) => assert.throws(() => deserialize(buffer, "", 0, 0), (error) => error instanceof RawastBufferError && error.message === message);
+  // (64 zero bytes: a root at offset 0, where no root fits.)
+  refused("the root's offset 0 is outside the buffer");
+  memory.resize(8);
+  refused("a buffer of 8 bytes at offset 0 is not oxc-parser's");
+  memory.resize(64);
+  refused("the root's offset 0 is outside the buffer");
+  structuredClone(memory, { transfer: [memory] });
+  refused("a buffer of 0 bytes at offset 0 is not oxc-parser's");
+  assert.throws(() => deserialize(new Uint16Array(32), "", 0, 0), { name: "TypeError", message: "deserialize: `buffer` must be oxc-parser's Uint8Array" });
+});

@@ -6166,6 +6166,15 @@ export function visit(value, visitor) {
   }
 }
 
+// The last plain visitor (an object literal, whose prototype is `Object.prototype`): its keys in
+// `for…in`'s order, the slot of each (its node type's index in `ENTERS`, its complement `~index` in
+// `EXITS` for a `"Type:exit"` key, `UNDEFINED_SLOT` where its value was `undefined`), its node types
+// (`visitedTypes`) and plan. Visitors are often made anew per file by one literal: the next of them
+// is set from these (`setLastVisitorAgain`). Looking its keys up cost a small file's sparse walk
+// after a collection ~5% of its time (bench/README.md, 2026-11-28, "a plain visitor set again").
+var lastKeys = null, lastSlots = null, lastVisited = null, lastPlan = null;
+const UNDEFINED_SLOT = 0x40000000;
+
 /**
  * Reads the visitor's functions into `ENTERS` and `EXITS` (`enters` and `exits` during the walk),
  * and sets the walkers it needs.
@@ -6177,11 +6186,19 @@ function setVisitor(visitor) {
   // members that name no node type are its state and helpers, not typos, and its methods, which
   // `for…in` does not see (they are not enumerable), visit too.
   const proto = Object.getPrototypeOf(visitor);
-  const ofClass = proto !== null && proto !== Object.prototype && proto.constructor !== Object;
+  const plain = proto === Object.prototype;
+  if (plain && lastKeys !== null && setLastVisitorAgain(visitor)) return;
+  const ofClass = proto !== null && !plain && proto.constructor !== Object;
+  // A plain visitor's keys, and their slots, kept for the next (`setLastVisitorAgain`).
+  const keys = [], slots = [];
   try {
     for (const key in visitor) {
       const visit = visitor[key];
-      if (visit === undefined) continue;
+      if (visit === undefined) {
+        keys.push(key);
+        slots.push(UNDEFINED_SLOT);
+        continue;
+      }
       const exit = key.endsWith(":exit");
       const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
       if (index === undefined) {
@@ -6190,6 +6207,8 @@ function setVisitor(visitor) {
       }
       if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
       (exit ? EXITS : ENTERS)[index] = visit;
+      keys.push(key);
+      slots.push(exit ? ~index : index);
       visited.push(index);
     }
     // The class's methods, from its prototypes, nearest first (what `visitor[key]` gives), unless a
@@ -6227,6 +6246,55 @@ function setVisitor(visitor) {
     plan = planOf(visited);
     plans.set(key, plan);
   }
+  if (plain) {
+    lastKeys = keys;
+    lastSlots = slots;
+    lastVisited = visited;
+    lastPlan = plan;
+  }
+  usePlan(plan);
+}
+
+/**
+ * Sets a plain visitor whose keys are the last plain visitor's, in the same order, with a function
+ * where that had one and `undefined` where that had `undefined`: the same types, the same plan,
+ * and no key looked up. Returns false, with nothing set, for any other visitor.
+ */
+function setLastVisitorAgain(visitor) {
+  const keys = lastKeys, slots = lastSlots;
+  let same = true, i = 0;
+  try {
+    for (const key in visitor) {
+      if (i === keys.length || keys[i] !== key) {
+        same = false;
+        break;
+      }
+      const visit = visitor[key], slot = slots[i++];
+      if (slot === UNDEFINED_SLOT ? visit !== undefined : typeof visit !== "function") {
+        same = false;
+        break;
+      }
+      if (slot === UNDEFINED_SLOT) continue;
+      if (slot >= 0) ENTERS[slot] = visit;
+      else EXITS[~slot] = visit;
+    }
+  } catch (error) {
+    clearVisitor(lastVisited);
+    throw error;
+  }
+  if (!same || i !== keys.length) {
+    clearVisitor(lastVisited);
+    return false;
+  }
+  enters = ENTERS;
+  exits = EXITS;
+  visitedTypes = lastVisited;
+  usePlan(lastPlan);
+  return true;
+}
+
+/** Sets the walkers and node types that `plan` says a walk needs. */
+function usePlan(plan) {
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
   childrenNeeded = plan.childrenNeeded;

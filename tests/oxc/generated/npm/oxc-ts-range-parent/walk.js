@@ -80,11 +80,26 @@ class BufferViews {
   }
 }
 
-/** Sets the views of `buffer` (its length checked already), made on its first call. */
-function setViews(buffer) {
+/**
+ * The views of `buffer`, made on its first call, when it is checked to be a buffer that
+ * oxc-parser could have written, and not checked again while its length stays: a typed array's
+ * class and offset do not change, and the length of a length-tracking one follows its growable
+ * ArrayBuffer (its views' do not). Run cold after a collection, the checks cost a small file's call
+ * a few µs (bench/README.md, 2026-11-28, "a plain visitor set again").
+ */
+function viewsOfBuffer(buffer) {
   let views = viewsOf.get(buffer);
-  // (The length of a length-tracking `Uint8Array` follows its growable ArrayBuffer; its views' do not.)
-  if (views === undefined || views.length !== buffer.length) viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  if (views !== undefined && views.length === buffer.length) return views;
+  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
+  if (buffer.length < 16 || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
+    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not oxc-parser's`);
+  }
+  viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  return views;
+}
+
+/** Makes `views`, those of `buffer`, the ones every read uses. */
+function setViews(buffer, views) {
   uint8 = buffer;
   uint32 = views.uint32;
   int32 = views.int32;
@@ -119,12 +134,9 @@ export function deserialize(buffer, sourceTextInput, sourceStartPosInput, source
 
 /** Checks the buffer and the arguments, sets up the views and the source; returns the root's offset. */
 function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
-  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be oxc-parser's Uint8Array");
+  const views = viewsOfBuffer(buffer);
   if (typeof sourceTextInput !== "string") throw new TypeError("deserialize: `sourceText` must be a string");
-  if (buffer.length < 16 || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
-    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not oxc-parser's`);
-  }
-  hi = buffer.length - 16;
+  hi = views.length - 16;
   if (!(Number.isInteger(sourceStartPosInput) && Number.isInteger(sourceByteLen) && sourceStartPosInput >= 0 && sourceByteLen >= 0 && sourceStartPosInput + sourceByteLen <= hi)) {
     // (No arithmetic in the message: the arguments may be anything, BigInts among them.)
     throw new RawastBufferError(`the source (${String(sourceByteLen)} bytes at ${String(sourceStartPosInput)}) is not inside the buffer`);
@@ -133,7 +145,7 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceByteLen < sourceTextInput.length || sourceByteLen > 3 * sourceTextInput.length) {
     throw new RawastBufferError(`a source text of ${sourceTextInput.length} UTF-16 code units cannot be ${sourceByteLen} bytes of UTF-8: it is not the text this buffer was parsed from`);
   }
-  setViews(buffer);
+  setViews(buffer, views);
   sourceStartPos = sourceStartPosInput;
   lo = int32[(hi + 0) >> 2];
   if (lo < 0 || lo > hi - 296 || lo % 8 !== 0) {
@@ -10316,6 +10328,15 @@ export function visit(value, visitor) {
   }
 }
 
+// The last plain visitor (an object literal, whose prototype is `Object.prototype`): its keys in
+// `for…in`'s order, the slot of each (its node type's index in `ENTERS`, its complement `~index` in
+// `EXITS` for a `"Type:exit"` key, `UNDEFINED_SLOT` where its value was `undefined`), its node types
+// (`visitedTypes`) and plan. Visitors are often made anew per file by one literal: the next of them
+// is set from these (`setLastVisitorAgain`). Looking its keys up cost a small file's sparse walk
+// after a collection ~5% of its time (bench/README.md, 2026-11-28, "a plain visitor set again").
+var lastKeys = null, lastSlots = null, lastVisited = null, lastPlan = null;
+const UNDEFINED_SLOT = 0x40000000;
+
 /**
  * Reads the visitor's functions into `ENTERS` and `EXITS` (`enters` and `exits` during the walk),
  * and sets the walkers it needs.
@@ -10327,11 +10348,19 @@ function setVisitor(visitor) {
   // members that name no node type are its state and helpers, not typos, and its methods, which
   // `for…in` does not see (they are not enumerable), visit too.
   const proto = Object.getPrototypeOf(visitor);
-  const ofClass = proto !== null && proto !== Object.prototype && proto.constructor !== Object;
+  const plain = proto === Object.prototype;
+  if (plain && lastKeys !== null && setLastVisitorAgain(visitor)) return;
+  const ofClass = proto !== null && !plain && proto.constructor !== Object;
+  // A plain visitor's keys, and their slots, kept for the next (`setLastVisitorAgain`).
+  const keys = [], slots = [];
   try {
     for (const key in visitor) {
       const visit = visitor[key];
-      if (visit === undefined) continue;
+      if (visit === undefined) {
+        keys.push(key);
+        slots.push(UNDEFINED_SLOT);
+        continue;
+      }
       const exit = key.endsWith(":exit");
       const index = NODE_INDEX.get(exit ? key.slice(0, -5) : key);
       if (index === undefined) {
@@ -10340,6 +10369,8 @@ function setVisitor(visitor) {
       }
       if (typeof visit !== "function") throw new TypeError(`walk: the visitor's \`${key}\` is not a function`);
       (exit ? EXITS : ENTERS)[index] = visit;
+      keys.push(key);
+      slots.push(exit ? ~index : index);
       visited.push(index);
     }
     // The class's methods, from its prototypes, nearest first (what `visitor[key]` gives), unless a
@@ -10377,6 +10408,55 @@ function setVisitor(visitor) {
     plan = planOf(visited);
     plans.set(key, plan);
   }
+  if (plain) {
+    lastKeys = keys;
+    lastSlots = slots;
+    lastVisited = visited;
+    lastPlan = plan;
+  }
+  usePlan(plan);
+}
+
+/**
+ * Sets a plain visitor whose keys are the last plain visitor's, in the same order, with a function
+ * where that had one and `undefined` where that had `undefined`: the same types, the same plan,
+ * and no key looked up. Returns false, with nothing set, for any other visitor.
+ */
+function setLastVisitorAgain(visitor) {
+  const keys = lastKeys, slots = lastSlots;
+  let same = true, i = 0;
+  try {
+    for (const key in visitor) {
+      if (i === keys.length || keys[i] !== key) {
+        same = false;
+        break;
+      }
+      const visit = visitor[key], slot = slots[i++];
+      if (slot === UNDEFINED_SLOT ? visit !== undefined : typeof visit !== "function") {
+        same = false;
+        break;
+      }
+      if (slot === UNDEFINED_SLOT) continue;
+      if (slot >= 0) ENTERS[slot] = visit;
+      else EXITS[~slot] = visit;
+    }
+  } catch (error) {
+    clearVisitor(lastVisited);
+    throw error;
+  }
+  if (!same || i !== keys.length) {
+    clearVisitor(lastVisited);
+    return false;
+  }
+  enters = ENTERS;
+  exits = EXITS;
+  visitedTypes = lastVisited;
+  usePlan(lastPlan);
+  return true;
+}
+
+/** Sets the walkers and node types that `plan` says a walk needs. */
+function usePlan(plan) {
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
   childrenNeeded = plan.childrenNeeded;

@@ -77,11 +77,26 @@ class BufferViews {
   }
 }
 
-/** Sets the views of `buffer` (its length checked already), made on its first call. */
-function setViews(buffer) {
+/**
+ * The views of `buffer`, made on its first call, when it is checked to be a buffer that
+ * Oxlint could have written, and not checked again while its length stays: a typed array's
+ * class and offset do not change, and the length of a length-tracking one follows its growable
+ * ArrayBuffer (its views' do not). Run cold after a collection, the checks cost a small file's call
+ * a few µs (bench/README.md, 2026-11-28, "a plain visitor set again").
+ */
+function viewsOfBuffer(buffer) {
   let views = viewsOf.get(buffer);
-  // (The length of a length-tracking `Uint8Array` follows its growable ArrayBuffer; its views' do not.)
-  if (views === undefined || views.length !== buffer.length) viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  if (views !== undefined && views.length === buffer.length) return views;
+  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be Oxlint's Uint8Array");
+  if (buffer.length < 16 || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
+    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not Oxlint's`);
+  }
+  viewsOf.set(buffer, (views = new BufferViews(buffer)));
+  return views;
+}
+
+/** Makes `views`, those of `buffer`, the ones every read uses. */
+function setViews(buffer, views) {
   uint8 = buffer;
   uint32 = views.uint32;
   int32 = views.int32;
@@ -114,12 +129,9 @@ export function deserialize(buffer) {
 
 /** Checks the buffer and sets up the views and the source text; returns the root's offset. */
 function setUp(buffer) {
-  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be Oxlint's Uint8Array");
-  if (buffer.length < 16 || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
-    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not Oxlint's`);
-  }
-  hi = buffer.length - 16;
-  setViews(buffer);
+  const views = viewsOfBuffer(buffer);
+  hi = views.length - 16;
+  setViews(buffer, views);
   // The source text: the program's `source_text`, which must lie between it and the metadata.
   const program = int32[(hi + 0) >> 2];
   const sourceStartPosInput = program >= 0 && program <= hi - 144 ? int32[(program + 16) >> 2] : -1;
