@@ -5,11 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { targetModule } from "./files.js";
-
-// oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
-const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
-const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 
 const layout = JSON.parse(readFileSync(new URL("../../target/layouts/layout-oxc.json", import.meta.url), "utf8"));
 const field = (type, name) => layout.types[type].fields.find((f) => f[2] === name)[0];
@@ -24,14 +20,10 @@ const SOURCE = `${"let x = 1;\n".repeat(20_000)}y = (a);\nz = a + b;\n`;
 
 /** Parses `SOURCE`, lets `corrupt(buffer)` change the buffer, and deserializes it with `read`. */
 function corrupted(read, corrupt) {
-  const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(SOURCE);
-  try {
-    parseRawSync("bounded.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
-    corrupt(buffer);
-    return read(buffer, SOURCE, sourceStartPos, sourceByteLen);
-  } finally {
-    returnBufferToCache(buffer);
-  }
+  return withOxcBuffer(SOURCE, "bounded.js", (...args) => {
+    corrupt(args[0]);
+    return read(...args);
+  });
 }
 
 /** The offset of the node of `type` whose source is `text` (its first occurrence): found by its span. */
@@ -105,13 +97,9 @@ for (const target of ["oxc-js", "oxc-ts", "oxc-js-range", "oxc-ts-range"]) {
 
 test("a source text whose length cannot be the buffer's byte count is refused", { skip }, async () => {
   const { deserialize, RawastBufferError } = await import("./generated/js/oxc-js/deserialize.js");
-  const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(SOURCE);
-  try {
-    parseRawSync("bounded.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
+  withOxcBuffer(SOURCE, "bounded.js", (buffer, source, sourceStartPos, sourceByteLen) => {
     assert.throws(() => deserialize(buffer, "short", sourceStartPos, sourceByteLen), RawastBufferError);
     assert.throws(() => deserialize(buffer, SOURCE + SOURCE + SOURCE + SOURCE, sourceStartPos, sourceByteLen), RawastBufferError);
-    assert.equal(deserialize(buffer, SOURCE, sourceStartPos, sourceByteLen).program.body.length, 20_002);
-  } finally {
-    returnBufferToCache(buffer);
-  }
+    assert.equal(deserialize(buffer, source, sourceStartPos, sourceByteLen).program.body.length, 20_002);
+  });
 });

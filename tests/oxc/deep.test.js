@@ -10,24 +10,12 @@ import { deserialize } from "./generated/js/oxc-js/deserialize.js";
 import { firstDifference } from "./compare.js";
 import { digest } from "../cycles/digest.js";
 import { targetModule } from "./files.js";
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 
-// oxc-parser's raw transfer needs Node 22 or later (its module throws on import before that): on an
-// older Node, which rawast's own targets still support, these tests are skipped.
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
-const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
-const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");
 const { deserialize: oxcDeserialize } = skip ? {} : await import("oxc-parser/src-js/generated/deserialize/js.js");
 
 /** Parses `source` with oxc-parser and deserializes its buffer with `read`. */
-function parse(source, read) {
-  const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-  try {
-    parseRawSync("deep.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
-    return read(buffer, source, sourceStartPos, sourceByteLen);
-  } finally {
-    returnBufferToCache(buffer);
-  }
-}
+const parse = (source, read) => withOxcBuffer(source, "deep.js", read);
 
 // Shape, source of `depth` levels, the node type repeated `depth` times down the spine, the step
 // down from one to the next, and the depth checked: oxc-parser's Rust side parses binary and member
@@ -97,14 +85,7 @@ for (const [target, variant, withParents = false] of targets) {
           worker.once("error", reject);
         });
         worker.postMessage({ source: text, lang, variant, withParents });
-        const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(text);
-        let actual;
-        try {
-          parseRawSync(`deep.${lang}`, buffer.block, sourceStartPos, sourceByteLen, { lang, sourceType: "module" });
-          actual = digest(read(buffer, text, sourceStartPos, sourceByteLen));
-        } finally {
-          returnBufferToCache(buffer);
-        }
+        const actual = withOxcBuffer(text, `deep.${lang}`, (...args) => digest(read(...args)));
         const reference = await expected;
         assert.equal(reference.error, undefined);
         assert.ok(reference.nodes > DEEP, `the reference has ${reference.nodes} nodes`);
@@ -127,10 +108,7 @@ for (const target of ["oxc-js", "oxc-ts", "oxc-ts-range-parent"]) {
   test(`${target}: walks of parameters nested ${NESTED} levels deep see what visit sees in the tree`, { skip }, async () => {
     const { deserialize: read, walk, visit } = await import(targetModule(target, undefined, "walk.js"));
     const text = nestedDefaults(NESTED);
-    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(text);
-    try {
-      parseRawSync("deep.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
-      const args = [buffer, text, sourceStartPos, sourceByteLen];
+    withOxcBuffer(text, "deep.js", (...args) => {
       const tree = read(...args).program;
       for (const types of [["DebuggerStatement"], ["AssignmentPattern", "DebuggerStatement"], ["ArrowFunctionExpression"]]) {
         const count = (run) => {
@@ -142,8 +120,6 @@ for (const target of ["oxc-js", "oxc-ts", "oxc-ts-range-parent"]) {
         assert.equal(expected[types.at(-1)], types.at(-1) === "ArrowFunctionExpression" ? NESTED + 1 : 1);
         assert.deepEqual(count((visitor) => walk(...args, visitor)), expected, types.join());
       }
-    } finally {
-      returnBufferToCache(buffer);
-    }
+    });
   });
 }

@@ -6,11 +6,8 @@ import assert from "node:assert/strict";
 
 import { firstDifference } from "./compare.js";
 import { targetModule } from "./files.js";
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 
-// oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
-const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
-const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");
 const { deserialize: oxc } = skip ? {} : await import("oxc-parser/src-js/generated/deserialize/js.js");
 
 // A high surrogate alone, a low one alone, a pair written as two escapes, one at each end of a run
@@ -18,13 +15,7 @@ const { deserialize: oxc } = skip ? {} : await import("oxc-parser/src-js/generat
 const SOURCE = String.raw`x = ["\uD800", "\uDFFF", "\uD83D\uDE00", "a\uD800é中😀\uDC00b", '\uDBFF' + "\u{10FFFF}"];`;
 
 function read(deserialize) {
-  const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(SOURCE);
-  try {
-    parseRawSync("surrogates.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
-    return deserialize(buffer, SOURCE, sourceStartPos, sourceByteLen);
-  } finally {
-    returnBufferToCache(buffer);
-  }
+  return withOxcBuffer(SOURCE, "surrogates.js", deserialize);
 }
 
 test("lone surrogates in string literals read as oxc reads them", { skip }, async () => {

@@ -7,22 +7,16 @@
 
 import { parentPort } from "node:worker_threads";
 
-import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
-import { parseRawSync } from "oxc-parser/src-js/bindings.js";
-
 import { digest } from "../cycles/digest.js";
 import { addParents } from "./compare.js";
+import { withOxcBuffer } from "./oxc-buffer.js";
 
 parentPort.on("message", async ({ source, lang, variant, withParents }) => {
   const { deserialize } = await import(`oxc-parser/src-js/generated/deserialize/${variant}.js`);
-  const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
   try {
-    parseRawSync(`deep.${lang}`, buffer.block, sourceStartPos, sourceByteLen, { lang, sourceType: "module" });
-    const data = deserialize(buffer, source, sourceStartPos, sourceByteLen);
+    const data = withOxcBuffer(source, `deep.${lang}`, deserialize);
     parentPort.postMessage(digest(withParents ? addParents(data) : data));
   } catch (error) {
     parentPort.postMessage({ error: `${error.name}: ${error.message}` });
-  } finally {
-    returnBufferToCache(buffer);
   }
 });

@@ -7,11 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { firstDifference } from "./compare.js";
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 
-// oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
-const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
-const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");
 const { deserialize: oxc } = skip ? {} : await import("oxc-parser/src-js/generated/deserialize/js.js");
 
 const PARSED = "let balanceTotal = 1; // the sum\nx = 'é' + `t${balanceTotal}`;";
@@ -20,13 +17,7 @@ const EDITED = "let bQlanceTotal = 1; // the sun\nx = 'é' + `t${bQlanceTotal}`;
 
 /** `read`'s tree of the buffer of `PARSED`, given `text` as the source text. */
 function read(deserialize, text) {
-  const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(PARSED);
-  try {
-    parseRawSync("text.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
-    return deserialize(buffer, text, sourceStartPos, sourceByteLen);
-  } finally {
-    returnBufferToCache(buffer);
-  }
+  return withOxcBuffer(PARSED, "text.js", (buffer, parsed, sourceStartPos, sourceByteLen) => deserialize(buffer, text, sourceStartPos, sourceByteLen));
 }
 
 test("source_text = \"argument\": oxc's strings, from the caller's text", { skip }, async () => {

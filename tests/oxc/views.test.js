@@ -5,11 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { firstDifference } from "./compare.js";
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 
-// oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
-const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
-const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");
 const { deserialize: oxc } = skip ? {} : await import("oxc-parser/src-js/generated/deserialize/js.js");
 
 // Sources of different sizes, so that the root, the AST's region and the source all move.
@@ -19,15 +16,10 @@ test("a buffer oxc-parser reuses is read afresh each call, its views kept", { sk
   const { deserialize } = await import("./generated/js/oxc-js/deserialize.js");
   const buffers = new Set();
   for (const source of [...SOURCES, ...SOURCES]) {
-    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-    buffers.add(buffer);
-    try {
-      parseRawSync("views.js", buffer.block, sourceStartPos, sourceByteLen, { lang: "js", sourceType: "module" });
-      const expected = oxc(buffer, source, sourceStartPos, sourceByteLen);
-      assert.equal(firstDifference(expected, deserialize(buffer, source, sourceStartPos, sourceByteLen)), null, JSON.stringify(source.slice(0, 40)));
-    } finally {
-      returnBufferToCache(buffer);
-    }
+    withOxcBuffer(source, "views.js", (...args) => {
+      buffers.add(args[0]);
+      assert.equal(firstDifference(oxc(...args), deserialize(...args)), null, JSON.stringify(source.slice(0, 40)));
+    });
   }
   // What the test is about: oxc-parser handed over one buffer for all of them.
   assert.equal(buffers.size, 1);

@@ -6,10 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-// oxc-parser's raw transfer needs Node 22 or later (as in deep.test.js).
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
-const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
-const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 
 // Each source, and the types visited alone.
 const CASES = [
@@ -25,19 +22,14 @@ test("a walk by words finds the nodes of keywords written with escapes, and besi
   const { walk, visit, deserialize, WALK_WORDS } = await import("./generated/js/oxc-ts/walk.js");
   assert.deepEqual(WALK_WORDS.DebuggerStatement, ["debugger"]);
   for (const [source, type] of CASES) {
-    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-    try {
-      parseRawSync("words.ts", buffer.block, sourceStartPos, sourceByteLen, { lang: "ts", sourceType: "module" });
-      const args = [buffer, source, sourceStartPos, sourceByteLen];
-      const visitor = (log) => ({ [type]: (node) => void log.push(`${node.start}..${node.end}`) });
-      const walked = [];
-      const visited = [];
+    const visitor = (log) => ({ [type]: (node) => void log.push(`${node.start}..${node.end}`) });
+    const walked = [];
+    const visited = [];
+    withOxcBuffer(source, "words.ts", (...args) => {
       walk(...args, visitor(walked));
       visit(deserialize(...args), visitor(visited));
-      assert.ok(visited.length > 0, `${JSON.stringify(source)} has a ${type}`);
-      assert.deepEqual(walked, visited, JSON.stringify(source));
-    } finally {
-      returnBufferToCache(buffer);
-    }
+    });
+    assert.ok(visited.length > 0, `${JSON.stringify(source)} has a ${type}`);
+    assert.deepEqual(walked, visited, JSON.stringify(source));
   }
 });
