@@ -254,23 +254,24 @@ test("a plain visitor with the last one's keys calls its own functions; any chan
   // no prototype, which is never set that way and leaves what the last visitor was alone.
   const tree = deserialize(modern);
   const log = [];
-  const entries = (tag, keys) => keys.map(([key, type]) => [key, type === undefined ? undefined : (node) => void log.push(`${tag} ${key} ${node.start}`)]);
+  // Each key with a function that logs, or with `undefined` where `defined` is false.
+  const entries = (tag, keys) => keys.map(([key, defined]) => [key, defined ? (node) => void log.push(`${tag} ${key} ${node.start}`) : undefined]);
   const check = (tag, keys) => {
     log.length = 0;
     walk(modern, Object.fromEntries(entries(tag, keys)));
     const walked = [...log];
     log.length = 0;
     visit(tree, Object.assign(Object.create(null), Object.fromEntries(entries(tag, keys))));
-    assert.deepEqual(walked, log, `${tag}: ${keys.map(([key, type]) => `${key}${type === undefined ? "=undefined" : ""}`).join(", ")}`);
+    assert.deepEqual(walked, log, `${tag}: ${keys.map(([key, defined]) => `${key}${defined ? "" : "=undefined"}`).join(", ")}`);
     return walked;
   };
-  const id = ["Identifier", "f"], exit = ["FunctionDeclaration:exit", "f"], debug = ["DebuggerStatement", "f"];
+  const id = ["Identifier", true], exit = ["FunctionDeclaration:exit", true], debug = ["DebuggerStatement", true];
   const first = check("first", [id, exit]);
   assert.ok(first.some((line) => line.startsWith("first Identifier")) && first.some((line) => line.startsWith("first FunctionDeclaration:exit")));
   // The same keys: the new functions are called, none of the last visitor's.
   assert.deepEqual(check("same", [id, exit]), first.map((line) => line.replace("first", "same")));
   // A value `undefined` where the last had a function, and the other way round: that type is not visited, then visited.
-  assert.ok(!check("undefined", [["Identifier", undefined], exit]).some((line) => line.includes("Identifier")));
+  assert.ok(!check("undefined", [["Identifier", false], exit]).some((line) => line.includes("Identifier")));
   assert.ok(check("defined", [id, exit]).some((line) => line.includes("Identifier")));
   // Keys in another order, fewer keys, more keys.
   check("swapped", [exit, id]);
