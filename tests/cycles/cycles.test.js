@@ -27,7 +27,7 @@ import { Worker } from "node:worker_threads";
 import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js/constants.js";
 import { nestedBuffer } from "./build.js";
 import { coveringCycles, typeGraph } from "./graph.js";
-import { targetModule } from "../oxc/files.js";
+import { skipOxcParser as oldNode, targetModule } from "../oxc/files.js";
 
 const LAYOUTS = new URL("../../target/layouts/", import.meta.url);
 const module = (path) => new URL(`../../${path}/deserialize.js`, import.meta.url).href;
@@ -53,9 +53,6 @@ function reader(megabytes) {
     });
   return { worker, ask };
 }
-
-// oxc-parser's deserializers need Node 22 or later (as rawast's oxc targets' tests do).
-const oldNode = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
 
 // Each dialect: its layout file and the targets that read buffers of it. `reference`: the module
 // whose output a target's must equal; `placement` (rawast's format) where the source is.

@@ -1,8 +1,16 @@
 // The source files the oxc and Oxlint conformance harnesses read (tests/oxc/conformance.js,
-// tests/oxlint/conformance.js): which files are sources, and of what kind.
+// tests/oxlint/conformance.js): which files are sources, and of what kind; where a target's module
+// is, and whether oxc-parser runs on this Node.
 
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
+
+/**
+ * Why a test that runs oxc-parser (its raw transfer, or its deserializers) is skipped, or `false`:
+ * oxc-parser needs Node 22 or later (its module throws on import before that), and rawast's own
+ * targets still support Node 20.
+ */
+export const skipOxcParser = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
 
 /** `lang` by extension, as oxc-parser 0.157 infers it from a file name (.js without JSX). */
 export const LANGS = { ".js": "js", ".mjs": "js", ".cjs": "js", ".jsx": "jsx", ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx" };

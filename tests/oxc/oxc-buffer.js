@@ -4,14 +4,10 @@
 
 import { extname } from "node:path";
 
-import { LANGS } from "./files.js";
+import { LANGS, skipOxcParser as skip } from "./files.js";
 
-/**
- * Why a test of oxc-parser's buffers is skipped, or `false`: oxc-parser's raw transfer needs Node
- * 22 or later (its module throws on import before that), and rawast's own targets still support
- * Node 20.
- */
-export const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
+// (Re-exported for the tests that use oxc-parser's buffers.)
+export { skip };
 
 const { prepareRaw, returnBufferToCache } = skip ? {} : await import("oxc-parser/src-js/raw-transfer/common.js");
 const { parseRawSync } = skip ? {} : await import("oxc-parser/src-js/bindings.js");

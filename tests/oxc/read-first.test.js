@@ -20,9 +20,7 @@ import { Worker } from "node:worker_threads";
 
 import { nestedBuffer } from "../cycles/build.js";
 import { coveringCycles, typeGraph } from "../cycles/graph.js";
-import { targetModule } from "./files.js";
-
-const skip = Number(process.versions.node.split(".")[0]) < 22 && `oxc-parser's raw transfer needs Node 22 or later, not ${process.version}`;
+import { skipOxcParser as skip, targetModule } from "./files.js";
 
 const LAYOUT = new URL("../../target/layouts/layout-oxc.json", import.meta.url);
 const READER = new URL("../cycles/reader.js", import.meta.url);
