@@ -289,6 +289,17 @@ test("a plain visitor with the last one's keys calls its own functions; any chan
   walk(modern, Object.assign(Object.create(null), { DebuggerStatement() {} }));
   assert.deepEqual(stale, []);
   check("after throw", [debug]);
+  // A few visitors in turn (a tool may walk each file with several), more of them than are kept,
+  // two with one first key: each is set from what its own keys gave, or looked up afresh, and each
+  // walk visits its own types, with its own plan, and none of the others'.
+  const arrow = ["ArrowFunctionExpression", true], classes = ["ClassDeclaration", true], calls = ["CallExpression:exit", true];
+  const turns = [[id, exit], [debug], [exit, id], [arrow], [classes, id], [calls], [id, debug]];
+  for (let round = 0; round < 3; round++) {
+    for (const [n, keys] of turns.entries()) {
+      const walked = check(`turn ${n}`, keys);
+      for (const [key] of keys) assert.ok(walked.some((line) => line.startsWith(`turn ${n} ${key} `)), `turn ${n}, round ${round}: ${key} visited`);
+    }
+  }
 });
 
 test("a visitor that throws leaves nothing half-done; walk and deserialize cannot be called from a visitor", () => {

@@ -8454,13 +8454,17 @@ export function visit(value, visitor) {
   }
 }
 
-// The last plain visitor (an object literal, whose prototype is `Object.prototype`): its keys in
-// `for…in`'s order, the slot of each (its node type's index in `ENTERS`, its complement `~index` in
-// `EXITS` for a `"Type:exit"` key, `UNDEFINED_SLOT` where its value was `undefined`), its node types
-// (`visitedTypes`) and plan. Visitors are often made anew per file by one literal: the next of them
-// is set from these (`setLastVisitorAgain`). Looking its keys up cost a small file's sparse walk
-// after a collection ~5% of its time (bench/README.md, 2026-11-28, "a plain visitor set again").
-var lastKeys = null, lastSlots = null, lastVisited = null, lastPlan = null;
+// The last few plain visitors (object literals, whose prototype is `Object.prototype`), the most
+// recent first: each one's keys in `for…in`'s order, the slot of each (its node type's index in
+// `ENTERS`, its complement `~index` in `EXITS` for a `"Type:exit"` key, `UNDEFINED_SLOT` where its
+// value was `undefined`), its node types (`visited`) and plan. Visitors are often made anew per file
+// by one literal, and a tool may walk each file with a few of them in turn (a linter's rules, then a
+// pass that collects imports): the next visitor with one's keys is set from these
+// (`setVisitorAgain`). Looking its keys up cost a small file's sparse walk after a collection ~5% of
+// its time (bench/README.md, 2026-11-28, "a plain visitor set again"). At most one per first key,
+// so a visitor's first key names the only one it can match.
+const recentVisitors = [];
+const RECENT_VISITORS = 4;
 const UNDEFINED_SLOT = 0x40000000;
 
 /**
@@ -8475,9 +8479,9 @@ function setVisitor(visitor) {
   // `for…in` does not see (they are not enumerable), visit too.
   const proto = Object.getPrototypeOf(visitor);
   const plain = proto === Object.prototype;
-  if (plain && lastKeys !== null && setLastVisitorAgain(visitor)) return;
+  if (plain && recentVisitors.length !== 0 && setVisitorAgain(visitor)) return;
   const ofClass = proto !== null && !plain && proto.constructor !== Object;
-  // A plain visitor's keys, and their slots, kept for the next (`setLastVisitorAgain`).
+  // A plain visitor's keys, and their slots, kept for the next (`setVisitorAgain`).
   const keys = [], slots = [];
   try {
     for (const key in visitor) {
@@ -8534,25 +8538,26 @@ function setVisitor(visitor) {
     plan = planOf(visited);
     plans.set(key, plan);
   }
-  if (plain) {
-    lastKeys = keys;
-    lastSlots = slots;
-    lastVisited = visited;
-    lastPlan = plan;
-  }
+  if (plain && keys.length !== 0) keepRecentVisitor({ keys, slots, visited, plan });
   usePlan(plan);
 }
 
 /**
- * Sets a plain visitor whose keys are the last plain visitor's, in the same order, with a function
- * where that had one and `undefined` where that had `undefined`: the same types, the same plan,
- * and no key looked up. Returns false, with nothing set, for any other visitor.
+ * Sets a plain visitor whose keys are those of a recent plain visitor (the one with its first key),
+ * in the same order, with a function where that had one and `undefined` where that had `undefined`:
+ * the same types, the same plan, and no key looked up. Returns false, with nothing set, for any
+ * other visitor.
  */
-function setLastVisitorAgain(visitor) {
-  const keys = lastKeys, slots = lastSlots;
-  let same = true, i = 0;
+function setVisitorAgain(visitor) {
+  let recent = null, keys = null, slots = null, same = true, i = 0;
   try {
     for (const key in visitor) {
+      if (recent === null) {
+        recent = recentVisitorFrom(key);
+        if (recent === null) return false;
+        keys = recent.keys;
+        slots = recent.slots;
+      }
       if (i === keys.length || keys[i] !== key) {
         same = false;
         break;
@@ -8567,18 +8572,37 @@ function setLastVisitorAgain(visitor) {
       else EXITS[~slot] = visit;
     }
   } catch (error) {
-    clearVisitor(lastVisited);
+    if (recent !== null) clearVisitor(recent.visited);
     throw error;
   }
+  if (recent === null) return false;
   if (!same || i !== keys.length) {
-    clearVisitor(lastVisited);
+    clearVisitor(recent.visited);
     return false;
   }
+  keepRecentVisitor(recent);
   enters = ENTERS;
   exits = EXITS;
-  visitedTypes = lastVisited;
-  usePlan(lastPlan);
+  visitedTypes = recent.visited;
+  usePlan(recent.plan);
   return true;
+}
+
+/** The recent plain visitor whose first key is `key`, or null. */
+function recentVisitorFrom(key) {
+  for (let i = 0; i < recentVisitors.length; i++) if (recentVisitors[i].keys[0] === key) return recentVisitors[i];
+  return null;
+}
+
+/** Puts `recent` first among the recent visitors, in place of any with its first key. */
+function keepRecentVisitor(recent) {
+  const first = recent.keys[0];
+  let i = 0;
+  while (i < recentVisitors.length && recentVisitors[i].keys[0] !== first) i++;
+  // (None with its first key: the least recent goes, once there are `RECENT_VISITORS`.)
+  if (i === RECENT_VISITORS) i--;
+  for (; i > 0; i--) recentVisitors[i] = recentVisitors[i - 1];
+  recentVisitors[0] = recent;
 }
 
 /** Sets the walkers and node types that `plan` says a walk needs. */
