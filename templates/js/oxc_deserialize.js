@@ -105,7 +105,7 @@ class BufferViews {
 
 /**
  * The views of `buffer`, made on its first call, when it is checked to be a buffer that
- * {% if linter.is_some() %}Oxlint{% else %}oxc-parser{% endif %} could have written, and not checked again while its length stays: a typed array's
+ * {{ buffer_writer() }} could have written, and not checked again while its length stays: a typed array's
  * class and offset do not change, and the length of a length-tracking one follows its growable
  * ArrayBuffer (its views' do not). Run cold after a collection, the checks cost a small file's call
  * a few µs (bench/README.md, 2026-11-28, "a plain visitor set again").
@@ -113,9 +113,9 @@ class BufferViews {
 function viewsOfBuffer(buffer) {
   let views = viewsOf.get(buffer);
   if (views !== undefined && views.length === buffer.length) return views;
-  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be {% if linter.is_some() %}Oxlint{% else %}oxc-parser{% endif %}'s Uint8Array");
+  if (!(buffer instanceof Uint8Array)) throw new TypeError("deserialize: `buffer` must be {{ buffer_writer() }}'s Uint8Array");
   if (buffer.length < {{ metadata_size }} || buffer.byteOffset % 8 !== 0 || buffer.length > 0x7fffffff) {
-    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not {% if linter.is_some() %}Oxlint{% else %}oxc-parser{% endif %}'s`);
+    throw new RawastBufferError(`a buffer of ${buffer.length} bytes at offset ${buffer.byteOffset} is not {{ buffer_writer() }}'s`);
   }
   viewsOf.set(buffer, (views = new BufferViews(buffer)));
   return views;

@@ -3553,8 +3553,9 @@ function setVisitorAgain(visitor) {
   try {
     for (const key in visitor) {
       if (recent === null) {
-        recent = recentVisitorFrom(key);
-        if (recent === null) return false;
+        const at = recentIndexOf(key);
+        if (at === recentVisitors.length) return false;
+        recent = recentVisitors[at];
         keys = recent.keys;
         slots = recent.slots;
       }
@@ -3588,17 +3589,16 @@ function setVisitorAgain(visitor) {
   return true;
 }
 
-/** The recent plain visitor whose first key is `key`, or null. */
-function recentVisitorFrom(key) {
-  for (let i = 0; i < recentVisitors.length; i++) if (recentVisitors[i].keys[0] === key) return recentVisitors[i];
-  return null;
+/** Where among the recent visitors the one whose first key is `key` is (their number if none). */
+function recentIndexOf(key) {
+  let i = 0;
+  while (i < recentVisitors.length && recentVisitors[i].keys[0] !== key) i++;
+  return i;
 }
 
 /** Puts `recent` first among the recent visitors, in place of any with its first key. */
 function keepRecentVisitor(recent) {
-  const first = recent.keys[0];
-  let i = 0;
-  while (i < recentVisitors.length && recentVisitors[i].keys[0] !== first) i++;
+  let i = recentIndexOf(recent.keys[0]);
   // (None with its first key: the least recent goes, once there are `RECENT_VISITORS`.)
   if (i === RECENT_VISITORS) i--;
   for (; i > 0; i--) recentVisitors[i] = recentVisitors[i - 1];

@@ -86,6 +86,11 @@ impl OxcDeserializeJs {
     fn few_strings(&self) -> bool {
         self.walker.as_ref().is_some_and(|w| w.prunes() && w.few_strings)
     }
+
+    /// What writes the buffers it reads, as its checks' messages name it.
+    fn buffer_writer(&self) -> &'static str {
+        if self.linter.is_some() { "Oxlint" } else { "oxc-parser" }
+    }
 }
 
 /// One function, as `templates/js/function.js` writes it for every format: the emitter checks
