@@ -54,7 +54,8 @@ function summarize(profile, rounds) {
 // Kinds of lines of a generated deserializer, tried in order; the rest is "nodes" (objects, their
 // fields, the calls that read them). The patterns cover rawast's code and oxc's.
 const KINDS = [
-  ["dispatch (enum switches and cases)", /switch \(|^\s*case |^\s*default:|return deserializeBox\w+\(pos/],
+  // (A case's boxed payload, read in place: `return deserializeX(readPaidPointer(pos + 8, …))`.)
+  ["dispatch (enum switches and cases)", /switch \(|^\s*case |^\s*default:|return deserialize(Box\w+\(pos|\w+\(read(Paid)?Pointer\(pos)/],
   ["pointers (Box reads, checks, budget)", /readPointer|budget|overBudget|target >= lo|^\s*return int32\[pos >> 2\];|^\s*return deserialize\w+\(int32\[pos >> 2\]\)/],
   ["strings", /Str\(|substr|utf8Slice|latin1Slice|fromCharCode|asciiEnd|firstNonAscii|uint8\[i\]|sourceText(Latin)?\.|\bslice\(|pos32/],
   ["arrays (Vec readers)", /new Array|\.push\(|array\[i\]|\barr\b|endPos|element/],

@@ -100,6 +100,20 @@ function overBudget(start, len, pos) {
   throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
+/**
+ * `readPointer`, and the `size` bytes it points to paid for: a `Box` that may lead back to itself,
+ * read in place by an enum's case (`Builder::read_payload_in`). The check is written again here,
+ * not called: a call less per boxed node is what this is for.
+ */
+function readPaidPointer(pos, size, alignMask) {
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
+  }
+  if ((budget -= size) < 0) overBudget(offset, size, pos);
+  return offset;
+}
+
 function tooManyStringBytes(pos) {
   return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }

@@ -286,6 +286,20 @@ function overBudget(start, len, pos) {
   throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
+/**
+ * `readPointer`, and the `size` bytes it points to paid for: a `Box` that may lead back to itself,
+ * read in place by an enum's case (`Builder::read_payload_in`). The check is written again here,
+ * not called: a call less per boxed node is what this is for.
+ */
+function readPaidPointer(pos, size, alignMask) {
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
+  }
+  if ((budget -= size) < 0) overBudget(offset, size, pos);
+  return offset;
+}
+
 function tooManyStringBytes(pos) {
   return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
@@ -554,191 +568,191 @@ function deserializeCommentKind(pos) {
 function deserializeNode(pos, parent) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxArrayExpression(pos + 8, parent);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 24, 7), parent);
     case 1:
-      return deserializeBoxArrayPattern(pos + 8, parent);
+      return deserializeArrayPattern(readPaidPointer(pos + 8, 24, 7), parent);
     case 2:
-      return deserializeBoxArrowFunctionExpression(pos + 8, parent);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7), parent);
     case 3:
-      return deserializeBoxAssignmentExpression(pos + 8, parent);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7), parent);
     case 4:
-      return deserializeBoxAssignmentPattern(pos + 8, parent);
+      return deserializeAssignmentPattern(readPaidPointer(pos + 8, 40, 7), parent);
     case 5:
-      return deserializeBoxAwaitExpression(pos + 8, parent);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 24, 7), parent);
     case 6:
-      return deserializeBoxBinaryExpression(pos + 8, parent);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7), parent);
     case 7:
-      return deserializeBoxBlockStatement(pos + 8, parent);
+      return deserializeBlockStatement(readPaidPointer(pos + 8, 24, 7), parent);
     case 8:
-      return deserializeBoxBreakStatement(pos + 8, parent);
+      return deserializeBreakStatement(readPaidPointer(pos + 8, 24, 7), parent);
     case 9:
-      return deserializeBoxCallExpression(pos + 8, parent);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 48, 7), parent);
     case 10:
-      return deserializeBoxCatchClause(pos + 8, parent);
+      return deserializeCatchClause(readPaidPointer(pos + 8, 40, 7), parent);
     case 11:
-      return deserializeBoxChainExpression(pos + 8, parent);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 24, 7), parent);
     case 12:
-      return deserializeBoxClassBody(pos + 8, parent);
+      return deserializeClassBody(readPaidPointer(pos + 8, 24, 7), parent);
     case 13:
-      return deserializeBoxClassDeclaration(pos + 8, parent);
+      return deserializeClassDeclaration(readPaidPointer(pos + 8, 56, 7), parent);
     case 14:
-      return deserializeBoxClassExpression(pos + 8, parent);
+      return deserializeClassExpression(readPaidPointer(pos + 8, 56, 7), parent);
     case 15:
-      return deserializeBoxConditionalExpression(pos + 8, parent);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 56, 7), parent);
     case 16:
-      return deserializeBoxContinueStatement(pos + 8, parent);
+      return deserializeContinueStatement(readPaidPointer(pos + 8, 24, 7), parent);
     case 17:
-      return deserializeBoxDebuggerStatement(pos + 8, parent);
+      return deserializeDebuggerStatement(readPointer(pos + 8, 8, 3), parent);
     case 18:
-      return deserializeBoxDoWhileStatement(pos + 8, parent);
+      return deserializeDoWhileStatement(readPaidPointer(pos + 8, 40, 7), parent);
     case 19:
-      return deserializeBoxEmptyStatement(pos + 8, parent);
+      return deserializeEmptyStatement(readPointer(pos + 8, 8, 3), parent);
     case 20:
-      return deserializeBoxExportAllDeclaration(pos + 8, parent);
+      return deserializeExportAllDeclaration(readPaidPointer(pos + 8, 56, 7), parent);
     case 21:
-      return deserializeBoxExportDefaultDeclaration(pos + 8, parent);
+      return deserializeExportDefaultDeclaration(readPaidPointer(pos + 8, 24, 7), parent);
     case 22:
-      return deserializeBoxExportNamedDeclaration(pos + 8, parent);
+      return deserializeExportNamedDeclaration(readPaidPointer(pos + 8, 72, 7), parent);
     case 23:
-      return deserializeBoxExportSpecifier(pos + 8, parent);
+      return deserializeExportSpecifier(readPaidPointer(pos + 8, 40, 7), parent);
     case 24:
-      return deserializeBoxExpressionStatement(pos + 8, parent);
+      return deserializeExpressionStatement(readPaidPointer(pos + 8, 24, 7), parent);
     case 25:
-      return deserializeBoxForInStatement(pos + 8, parent);
+      return deserializeForInStatement(readPaidPointer(pos + 8, 56, 7), parent);
     case 26:
-      return deserializeBoxForOfStatement(pos + 8, parent);
+      return deserializeForOfStatement(readPaidPointer(pos + 8, 64, 7), parent);
     case 27:
-      return deserializeBoxForStatement(pos + 8, parent);
+      return deserializeForStatement(readPaidPointer(pos + 8, 72, 7), parent);
     case 28:
-      return deserializeBoxFunctionDeclaration(pos + 8, parent);
+      return deserializeFunctionDeclaration(readPaidPointer(pos + 8, 64, 7), parent);
     case 29:
-      return deserializeBoxFunctionExpression(pos + 8, parent);
+      return deserializeFunctionExpression(readPaidPointer(pos + 8, 64, 7), parent);
     case 30:
-      return deserializeBoxIdentifier(pos + 8, parent);
+      return deserializeIdentifier(readPointer(pos + 8, 24, 7), parent);
     case 31:
-      return deserializeBoxIfStatement(pos + 8, parent);
+      return deserializeIfStatement(readPaidPointer(pos + 8, 56, 7), parent);
     case 32:
-      return deserializeBoxImportAttribute(pos + 8, parent);
+      return deserializeImportAttribute(readPaidPointer(pos + 8, 40, 7), parent);
     case 33:
-      return deserializeBoxImportDeclaration(pos + 8, parent);
+      return deserializeImportDeclaration(readPaidPointer(pos + 8, 56, 7), parent);
     case 34:
-      return deserializeBoxImportDefaultSpecifier(pos + 8, parent);
+      return deserializeImportDefaultSpecifier(readPaidPointer(pos + 8, 24, 7), parent);
     case 35:
-      return deserializeBoxImportExpression(pos + 8, parent);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 40, 7), parent);
     case 36:
-      return deserializeBoxImportNamespaceSpecifier(pos + 8, parent);
+      return deserializeImportNamespaceSpecifier(readPaidPointer(pos + 8, 24, 7), parent);
     case 37:
-      return deserializeBoxImportSpecifier(pos + 8, parent);
+      return deserializeImportSpecifier(readPaidPointer(pos + 8, 40, 7), parent);
     case 38:
-      return deserializeBoxLabeledStatement(pos + 8, parent);
+      return deserializeLabeledStatement(readPaidPointer(pos + 8, 40, 7), parent);
     case 39:
-      return deserializeBoxLogicalExpression(pos + 8, parent);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7), parent);
     case 40:
-      return deserializeBoxMemberExpression(pos + 8, parent);
+      return deserializeMemberExpression(readPaidPointer(pos + 8, 48, 7), parent);
     case 41:
-      return deserializeBoxMetaProperty(pos + 8, parent);
+      return deserializeMetaProperty(readPaidPointer(pos + 8, 40, 7), parent);
     case 42:
-      return deserializeBoxMethodDefinition(pos + 8, parent);
+      return deserializeMethodDefinition(readPaidPointer(pos + 8, 56, 7), parent);
     case 43:
-      return deserializeBoxNewExpression(pos + 8, parent);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 40, 7), parent);
     case 44:
-      return deserializeBoxObjectExpression(pos + 8, parent);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 24, 7), parent);
     case 45:
-      return deserializeBoxObjectPattern(pos + 8, parent);
+      return deserializeObjectPattern(readPaidPointer(pos + 8, 24, 7), parent);
     case 46:
-      return deserializeBoxParenthesizedExpression(pos + 8, parent);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 24, 7), parent);
     case 47:
-      return deserializeBoxPrivateIdentifier(pos + 8, parent);
+      return deserializePrivateIdentifier(readPointer(pos + 8, 24, 7), parent);
     case 48:
-      return deserializeBoxProperty(pos + 8, parent);
+      return deserializeProperty(readPaidPointer(pos + 8, 56, 7), parent);
     case 49:
-      return deserializeBoxPropertyDefinition(pos + 8, parent);
+      return deserializePropertyDefinition(readPaidPointer(pos + 8, 48, 7), parent);
     case 50:
-      return deserializeBoxRestElement(pos + 8, parent);
+      return deserializeRestElement(readPaidPointer(pos + 8, 24, 7), parent);
     case 51:
-      return deserializeBoxReturnStatement(pos + 8, parent);
+      return deserializeReturnStatement(readPaidPointer(pos + 8, 24, 7), parent);
     case 52:
-      return deserializeBoxSequenceExpression(pos + 8, parent);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 24, 7), parent);
     case 53:
-      return deserializeBoxSpreadElement(pos + 8, parent);
+      return deserializeSpreadElement(readPaidPointer(pos + 8, 24, 7), parent);
     case 54:
-      return deserializeBoxStaticBlock(pos + 8, parent);
+      return deserializeStaticBlock(readPaidPointer(pos + 8, 24, 7), parent);
     case 55:
-      return deserializeBoxSuper(pos + 8, parent);
+      return deserializeSuper(readPointer(pos + 8, 8, 3), parent);
     case 56:
-      return deserializeBoxSwitchCase(pos + 8, parent);
+      return deserializeSwitchCase(readPaidPointer(pos + 8, 40, 7), parent);
     case 57:
-      return deserializeBoxSwitchStatement(pos + 8, parent);
+      return deserializeSwitchStatement(readPaidPointer(pos + 8, 40, 7), parent);
     case 58:
-      return deserializeBoxTaggedTemplateExpression(pos + 8, parent);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 40, 7), parent);
     case 59:
-      return deserializeBoxTemplateElement(pos + 8, parent);
+      return deserializeTemplateElement(readPointer(pos + 8, 48, 7), parent);
     case 60:
-      return deserializeBoxTemplateLiteral(pos + 8, parent);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 40, 7), parent);
     case 61:
-      return deserializeBoxThisExpression(pos + 8, parent);
+      return deserializeThisExpression(readPointer(pos + 8, 8, 3), parent);
     case 62:
-      return deserializeBoxThrowStatement(pos + 8, parent);
+      return deserializeThrowStatement(readPaidPointer(pos + 8, 24, 7), parent);
     case 63:
-      return deserializeBoxTryStatement(pos + 8, parent);
+      return deserializeTryStatement(readPaidPointer(pos + 8, 56, 7), parent);
     case 64:
-      return deserializeBoxUnaryExpression(pos + 8, parent);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7), parent);
     case 65:
-      return deserializeBoxUpdateExpression(pos + 8, parent);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7), parent);
     case 66:
-      return deserializeBoxVariableDeclaration(pos + 8, parent);
+      return deserializeVariableDeclaration(readPaidPointer(pos + 8, 32, 7), parent);
     case 67:
-      return deserializeBoxVariableDeclarator(pos + 8, parent);
+      return deserializeVariableDeclarator(readPaidPointer(pos + 8, 40, 7), parent);
     case 68:
-      return deserializeBoxWhileStatement(pos + 8, parent);
+      return deserializeWhileStatement(readPaidPointer(pos + 8, 40, 7), parent);
     case 69:
-      return deserializeBoxWithStatement(pos + 8, parent);
+      return deserializeWithStatement(readPaidPointer(pos + 8, 40, 7), parent);
     case 70:
-      return deserializeBoxYieldExpression(pos + 8, parent);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7), parent);
     case 71:
-      return deserializeBoxDirective(pos + 8, parent);
+      return deserializeDirective(readPaidPointer(pos + 8, 40, 7), parent);
     case 72:
-      return deserializeBoxStringLiteral(pos + 8, parent);
+      return deserializeStringLiteral(readPointer(pos + 8, 40, 7), parent);
     case 73:
-      return deserializeBoxNumericLiteral(pos + 8, parent);
+      return deserializeNumericLiteral(readPointer(pos + 8, 32, 7), parent);
     case 74:
-      return deserializeBoxBooleanLiteral(pos + 8, parent);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 32, 7), parent);
     case 75:
-      return deserializeBoxNullLiteral(pos + 8, parent);
+      return deserializeNullLiteral(readPointer(pos + 8, 40, 7), parent);
     case 76:
-      return deserializeBoxRegExpLiteral(pos + 8, parent);
+      return deserializeRegExpLiteral(readPointer(pos + 8, 88, 7), parent);
     case 77:
-      return deserializeBoxBigIntLiteral(pos + 8, parent);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 56, 7), parent);
     case 78:
-      return deserializeBoxJSXAttribute(pos + 8, parent);
+      return deserializeJSXAttribute(readPaidPointer(pos + 8, 40, 7), parent);
     case 79:
-      return deserializeBoxJSXClosingElement(pos + 8, parent);
+      return deserializeJSXClosingElement(readPaidPointer(pos + 8, 24, 7), parent);
     case 80:
-      return deserializeBoxJSXClosingFragment(pos + 8, parent);
+      return deserializeJSXClosingFragment(readPointer(pos + 8, 8, 3), parent);
     case 81:
-      return deserializeBoxJSXElement(pos + 8, parent);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7), parent);
     case 82:
-      return deserializeBoxJSXEmptyExpression(pos + 8, parent);
+      return deserializeJSXEmptyExpression(readPointer(pos + 8, 8, 3), parent);
     case 83:
-      return deserializeBoxJSXExpressionContainer(pos + 8, parent);
+      return deserializeJSXExpressionContainer(readPaidPointer(pos + 8, 24, 7), parent);
     case 84:
-      return deserializeBoxJSXFragment(pos + 8, parent);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 56, 7), parent);
     case 85:
-      return deserializeBoxJSXIdentifier(pos + 8, parent);
+      return deserializeJSXIdentifier(readPointer(pos + 8, 24, 7), parent);
     case 86:
-      return deserializeBoxJSXMemberExpression(pos + 8, parent);
+      return deserializeJSXMemberExpression(readPaidPointer(pos + 8, 40, 7), parent);
     case 87:
-      return deserializeBoxJSXNamespacedName(pos + 8, parent);
+      return deserializeJSXNamespacedName(readPaidPointer(pos + 8, 40, 7), parent);
     case 88:
-      return deserializeBoxJSXOpeningElement(pos + 8, parent);
+      return deserializeJSXOpeningElement(readPaidPointer(pos + 8, 48, 7), parent);
     case 89:
-      return deserializeBoxJSXOpeningFragment(pos + 8, parent);
+      return deserializeJSXOpeningFragment(readPaidPointer(pos + 8, 32, 7), parent);
     case 90:
-      return deserializeBoxJSXSpreadAttribute(pos + 8, parent);
+      return deserializeJSXSpreadAttribute(readPaidPointer(pos + 8, 24, 7), parent);
     case 91:
-      return deserializeBoxJSXText(pos + 8, parent);
+      return deserializeJSXText(readPointer(pos + 8, 40, 7), parent);
     case 92:
-      return deserializeBoxJSXTextWithBigint(pos + 8, parent);
+      return deserializeJSXTextWithBigint(readPointer(pos + 8, 56, 7), parent);
     default:
       throw invalid("Node tag", uint8[pos], pos);
   }
@@ -2625,639 +2639,6 @@ function deserializeRegExp(pos) {
     pattern: deserializeStr(pos),
     flags: deserializeStr(pos + 16),
   };
-}
-
-/** `Box<'a, Directive<'a>>` */
-function deserializeBoxDirective(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeDirective(target, parent);
-}
-
-/** `Box<'a, ArrayExpression<'a>>` */
-function deserializeBoxArrayExpression(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeArrayExpression(target, parent);
-}
-
-/** `Box<'a, ArrayPattern<'a>>` */
-function deserializeBoxArrayPattern(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeArrayPattern(target, parent);
-}
-
-/** `Box<'a, ArrowFunctionExpression<'a>>` */
-function deserializeBoxArrowFunctionExpression(pos, parent) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeArrowFunctionExpression(target, parent);
-}
-
-/** `Box<'a, AssignmentExpression<'a>>` */
-function deserializeBoxAssignmentExpression(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeAssignmentExpression(target, parent);
-}
-
-/** `Box<'a, AssignmentPattern<'a>>` */
-function deserializeBoxAssignmentPattern(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeAssignmentPattern(target, parent);
-}
-
-/** `Box<'a, AwaitExpression<'a>>` */
-function deserializeBoxAwaitExpression(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeAwaitExpression(target, parent);
-}
-
-/** `Box<'a, BinaryExpression<'a>>` */
-function deserializeBoxBinaryExpression(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeBinaryExpression(target, parent);
-}
-
-/** `Box<'a, BlockStatement<'a>>` */
-function deserializeBoxBlockStatement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeBlockStatement(target, parent);
-}
-
-/** `Box<'a, BreakStatement<'a>>` */
-function deserializeBoxBreakStatement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeBreakStatement(target, parent);
-}
-
-/** `Box<'a, CallExpression<'a>>` */
-function deserializeBoxCallExpression(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeCallExpression(target, parent);
-}
-
-/** `Box<'a, CatchClause<'a>>` */
-function deserializeBoxCatchClause(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeCatchClause(target, parent);
-}
-
-/** `Box<'a, ChainExpression<'a>>` */
-function deserializeBoxChainExpression(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeChainExpression(target, parent);
-}
-
-/** `Box<'a, ClassBody<'a>>` */
-function deserializeBoxClassBody(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeClassBody(target, parent);
-}
-
-/** `Box<'a, ClassDeclaration<'a>>` */
-function deserializeBoxClassDeclaration(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeClassDeclaration(target, parent);
-}
-
-/** `Box<'a, ClassExpression<'a>>` */
-function deserializeBoxClassExpression(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeClassExpression(target, parent);
-}
-
-/** `Box<'a, ConditionalExpression<'a>>` */
-function deserializeBoxConditionalExpression(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeConditionalExpression(target, parent);
-}
-
-/** `Box<'a, ContinueStatement<'a>>` */
-function deserializeBoxContinueStatement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeContinueStatement(target, parent);
-}
-
-/** `Box<'a, DebuggerStatement>` */
-function deserializeBoxDebuggerStatement(pos, parent) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeDebuggerStatement(target, parent);
-}
-
-/** `Box<'a, DoWhileStatement<'a>>` */
-function deserializeBoxDoWhileStatement(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeDoWhileStatement(target, parent);
-}
-
-/** `Box<'a, EmptyStatement>` */
-function deserializeBoxEmptyStatement(pos, parent) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeEmptyStatement(target, parent);
-}
-
-/** `Box<'a, ExportAllDeclaration<'a>>` */
-function deserializeBoxExportAllDeclaration(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeExportAllDeclaration(target, parent);
-}
-
-/** `Box<'a, ExportDefaultDeclaration<'a>>` */
-function deserializeBoxExportDefaultDeclaration(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeExportDefaultDeclaration(target, parent);
-}
-
-/** `Box<'a, ExportNamedDeclaration<'a>>` */
-function deserializeBoxExportNamedDeclaration(pos, parent) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeExportNamedDeclaration(target, parent);
-}
-
-/** `Box<'a, ExportSpecifier<'a>>` */
-function deserializeBoxExportSpecifier(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeExportSpecifier(target, parent);
-}
-
-/** `Box<'a, ExpressionStatement<'a>>` */
-function deserializeBoxExpressionStatement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeExpressionStatement(target, parent);
-}
-
-/** `Box<'a, ForInStatement<'a>>` */
-function deserializeBoxForInStatement(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeForInStatement(target, parent);
-}
-
-/** `Box<'a, ForOfStatement<'a>>` */
-function deserializeBoxForOfStatement(pos, parent) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeForOfStatement(target, parent);
-}
-
-/** `Box<'a, ForStatement<'a>>` */
-function deserializeBoxForStatement(pos, parent) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeForStatement(target, parent);
-}
-
-/** `Box<'a, FunctionDeclaration<'a>>` */
-function deserializeBoxFunctionDeclaration(pos, parent) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeFunctionDeclaration(target, parent);
-}
-
-/** `Box<'a, FunctionExpression<'a>>` */
-function deserializeBoxFunctionExpression(pos, parent) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeFunctionExpression(target, parent);
-}
-
-/** `Box<'a, Identifier<'a>>` */
-function deserializeBoxIdentifier(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  return deserializeIdentifier(target, parent);
-}
-
-/** `Box<'a, IfStatement<'a>>` */
-function deserializeBoxIfStatement(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeIfStatement(target, parent);
-}
-
-/** `Box<'a, ImportAttribute<'a>>` */
-function deserializeBoxImportAttribute(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeImportAttribute(target, parent);
-}
-
-/** `Box<'a, ImportDeclaration<'a>>` */
-function deserializeBoxImportDeclaration(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeImportDeclaration(target, parent);
-}
-
-/** `Box<'a, ImportDefaultSpecifier<'a>>` */
-function deserializeBoxImportDefaultSpecifier(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeImportDefaultSpecifier(target, parent);
-}
-
-/** `Box<'a, ImportExpression<'a>>` */
-function deserializeBoxImportExpression(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeImportExpression(target, parent);
-}
-
-/** `Box<'a, ImportNamespaceSpecifier<'a>>` */
-function deserializeBoxImportNamespaceSpecifier(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeImportNamespaceSpecifier(target, parent);
-}
-
-/** `Box<'a, ImportSpecifier<'a>>` */
-function deserializeBoxImportSpecifier(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeImportSpecifier(target, parent);
-}
-
-/** `Box<'a, LabeledStatement<'a>>` */
-function deserializeBoxLabeledStatement(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeLabeledStatement(target, parent);
-}
-
-/** `Box<'a, LogicalExpression<'a>>` */
-function deserializeBoxLogicalExpression(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeLogicalExpression(target, parent);
-}
-
-/** `Box<'a, MemberExpression<'a>>` */
-function deserializeBoxMemberExpression(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeMemberExpression(target, parent);
-}
-
-/** `Box<'a, MetaProperty<'a>>` */
-function deserializeBoxMetaProperty(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeMetaProperty(target, parent);
-}
-
-/** `Box<'a, MethodDefinition<'a>>` */
-function deserializeBoxMethodDefinition(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeMethodDefinition(target, parent);
-}
-
-/** `Box<'a, NewExpression<'a>>` */
-function deserializeBoxNewExpression(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeNewExpression(target, parent);
-}
-
-/** `Box<'a, ObjectExpression<'a>>` */
-function deserializeBoxObjectExpression(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeObjectExpression(target, parent);
-}
-
-/** `Box<'a, ObjectPattern<'a>>` */
-function deserializeBoxObjectPattern(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeObjectPattern(target, parent);
-}
-
-/** `Box<'a, ParenthesizedExpression<'a>>` */
-function deserializeBoxParenthesizedExpression(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeParenthesizedExpression(target, parent);
-}
-
-/** `Box<'a, PrivateIdentifier<'a>>` */
-function deserializeBoxPrivateIdentifier(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  return deserializePrivateIdentifier(target, parent);
-}
-
-/** `Box<'a, Property<'a>>` */
-function deserializeBoxProperty(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeProperty(target, parent);
-}
-
-/** `Box<'a, PropertyDefinition<'a>>` */
-function deserializeBoxPropertyDefinition(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializePropertyDefinition(target, parent);
-}
-
-/** `Box<'a, RestElement<'a>>` */
-function deserializeBoxRestElement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeRestElement(target, parent);
-}
-
-/** `Box<'a, ReturnStatement<'a>>` */
-function deserializeBoxReturnStatement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeReturnStatement(target, parent);
-}
-
-/** `Box<'a, SequenceExpression<'a>>` */
-function deserializeBoxSequenceExpression(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeSequenceExpression(target, parent);
-}
-
-/** `Box<'a, SpreadElement<'a>>` */
-function deserializeBoxSpreadElement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeSpreadElement(target, parent);
-}
-
-/** `Box<'a, StaticBlock<'a>>` */
-function deserializeBoxStaticBlock(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeStaticBlock(target, parent);
-}
-
-/** `Box<'a, Super>` */
-function deserializeBoxSuper(pos, parent) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeSuper(target, parent);
-}
-
-/** `Box<'a, SwitchCase<'a>>` */
-function deserializeBoxSwitchCase(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeSwitchCase(target, parent);
-}
-
-/** `Box<'a, SwitchStatement<'a>>` */
-function deserializeBoxSwitchStatement(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeSwitchStatement(target, parent);
-}
-
-/** `Box<'a, TaggedTemplateExpression<'a>>` */
-function deserializeBoxTaggedTemplateExpression(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTaggedTemplateExpression(target, parent);
-}
-
-/** `Box<'a, TemplateElement<'a>>` */
-function deserializeBoxTemplateElement(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeTemplateElement(target, parent);
-}
-
-/** `Box<'a, TemplateLiteral<'a>>` */
-function deserializeBoxTemplateLiteral(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTemplateLiteral(target, parent);
-}
-
-/** `Box<'a, ThisExpression>` */
-function deserializeBoxThisExpression(pos, parent) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeThisExpression(target, parent);
-}
-
-/** `Box<'a, ThrowStatement<'a>>` */
-function deserializeBoxThrowStatement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeThrowStatement(target, parent);
-}
-
-/** `Box<'a, TryStatement<'a>>` */
-function deserializeBoxTryStatement(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeTryStatement(target, parent);
-}
-
-/** `Box<'a, UnaryExpression<'a>>` */
-function deserializeBoxUnaryExpression(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeUnaryExpression(target, parent);
-}
-
-/** `Box<'a, UpdateExpression<'a>>` */
-function deserializeBoxUpdateExpression(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeUpdateExpression(target, parent);
-}
-
-/** `Box<'a, VariableDeclaration<'a>>` */
-function deserializeBoxVariableDeclaration(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeVariableDeclaration(target, parent);
-}
-
-/** `Box<'a, VariableDeclarator<'a>>` */
-function deserializeBoxVariableDeclarator(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeVariableDeclarator(target, parent);
-}
-
-/** `Box<'a, WhileStatement<'a>>` */
-function deserializeBoxWhileStatement(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeWhileStatement(target, parent);
-}
-
-/** `Box<'a, WithStatement<'a>>` */
-function deserializeBoxWithStatement(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeWithStatement(target, parent);
-}
-
-/** `Box<'a, YieldExpression<'a>>` */
-function deserializeBoxYieldExpression(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeYieldExpression(target, parent);
-}
-
-/** `Box<'a, JSXAttribute<'a>>` */
-function deserializeBoxJSXAttribute(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeJSXAttribute(target, parent);
-}
-
-/** `Box<'a, JSXClosingElement<'a>>` */
-function deserializeBoxJSXClosingElement(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXClosingElement(target, parent);
-}
-
-/** `Box<'a, JSXClosingFragment>` */
-function deserializeBoxJSXClosingFragment(pos, parent) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeJSXClosingFragment(target, parent);
-}
-
-/** `Box<'a, JSXElement<'a>>` */
-function deserializeBoxJSXElement(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeJSXElement(target, parent);
-}
-
-/** `Box<'a, JSXEmptyExpression>` */
-function deserializeBoxJSXEmptyExpression(pos, parent) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeJSXEmptyExpression(target, parent);
-}
-
-/** `Box<'a, JSXExpressionContainer<'a>>` */
-function deserializeBoxJSXExpressionContainer(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXExpressionContainer(target, parent);
-}
-
-/** `Box<'a, JSXFragment<'a>>` */
-function deserializeBoxJSXFragment(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeJSXFragment(target, parent);
-}
-
-/** `Box<'a, JSXIdentifier<'a>>` */
-function deserializeBoxJSXIdentifier(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  return deserializeJSXIdentifier(target, parent);
-}
-
-/** `Box<'a, JSXMemberExpression<'a>>` */
-function deserializeBoxJSXMemberExpression(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeJSXMemberExpression(target, parent);
-}
-
-/** `Box<'a, JSXNamespacedName<'a>>` */
-function deserializeBoxJSXNamespacedName(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeJSXNamespacedName(target, parent);
-}
-
-/** `Box<'a, JSXOpeningElement<'a>>` */
-function deserializeBoxJSXOpeningElement(pos, parent) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeJSXOpeningElement(target, parent);
-}
-
-/** `Box<'a, JSXOpeningFragment<'a>>` */
-function deserializeBoxJSXOpeningFragment(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSXOpeningFragment(target, parent);
-}
-
-/** `Box<'a, JSXSpreadAttribute<'a>>` */
-function deserializeBoxJSXSpreadAttribute(pos, parent) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXSpreadAttribute(target, parent);
-}
-
-/** `Box<'a, JSXText<'a>>` */
-function deserializeBoxJSXText(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeJSXText(target, parent);
-}
-
-/** `Box<'a, JSXTextWithBigint<'a>>` */
-function deserializeBoxJSXTextWithBigint(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  return deserializeJSXTextWithBigint(target, parent);
-}
-
-/** `Box<'a, StringLiteral<'a>>` */
-function deserializeBoxStringLiteral(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeStringLiteral(target, parent);
-}
-
-/** `Box<'a, NumericLiteral<'a>>` */
-function deserializeBoxNumericLiteral(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  return deserializeNumericLiteral(target, parent);
-}
-
-/** `Box<'a, BooleanLiteral<'a>>` */
-function deserializeBoxBooleanLiteral(pos, parent) {
-  const target = readPointer(pos, 32, 7);
-  return deserializeBooleanLiteral(target, parent);
-}
-
-/** `Box<'a, NullLiteral<'a>>` */
-function deserializeBoxNullLiteral(pos, parent) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeNullLiteral(target, parent);
-}
-
-/** `Box<'a, RegExpLiteral<'a>>` */
-function deserializeBoxRegExpLiteral(pos, parent) {
-  const target = readPointer(pos, 88, 7);
-  return deserializeRegExpLiteral(target, parent);
-}
-
-/** `Box<'a, BigIntLiteral<'a>>` */
-function deserializeBoxBigIntLiteral(pos, parent) {
-  const target = readPointer(pos, 56, 7);
-  return deserializeBigIntLiteral(target, parent);
 }
 
 /** `Vec<'a, Option<Node<'a>>>` */

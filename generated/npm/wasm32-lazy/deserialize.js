@@ -345,6 +345,20 @@ function overBudget(start, len, pos) {
   throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
+/**
+ * `readPointer`, and the `size` bytes it points to paid for: a `Box` that may lead back to itself,
+ * read in place by an enum's case (`Builder::read_payload_in`). The check is written again here,
+ * not called: a call less per boxed node is what this is for.
+ */
+function readPaidPointer(pos, size, alignMask) {
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
+  }
+  if ((budget -= size) < 0) overBudget(offset, size, pos);
+  return offset;
+}
+
 function tooManyStringBytes(pos) {
   return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
@@ -4997,191 +5011,191 @@ function deserializeCommentKind(pos) {
 function deserializeNode(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxArrayExpression(pos + 4);
+      return deserializeArrayExpression(readPaidPointer(pos + 4, 20, 3));
     case 1:
-      return deserializeBoxArrayPattern(pos + 4);
+      return deserializeArrayPattern(readPaidPointer(pos + 4, 20, 3));
     case 2:
-      return deserializeBoxArrowFunctionExpression(pos + 4);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 4, 40, 3));
     case 3:
-      return deserializeBoxAssignmentExpression(pos + 4);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 4, 28, 3));
     case 4:
-      return deserializeBoxAssignmentPattern(pos + 4);
+      return deserializeAssignmentPattern(readPaidPointer(pos + 4, 24, 3));
     case 5:
-      return deserializeBoxAwaitExpression(pos + 4);
+      return deserializeAwaitExpression(readPaidPointer(pos + 4, 16, 3));
     case 6:
-      return deserializeBoxBinaryExpression(pos + 4);
+      return deserializeBinaryExpression(readPaidPointer(pos + 4, 28, 3));
     case 7:
-      return deserializeBoxBlockStatement(pos + 4);
+      return deserializeBlockStatement(readPaidPointer(pos + 4, 20, 3));
     case 8:
-      return deserializeBoxBreakStatement(pos + 4);
+      return deserializeBreakStatement(readPaidPointer(pos + 4, 16, 3));
     case 9:
-      return deserializeBoxCallExpression(pos + 4);
+      return deserializeCallExpression(readPaidPointer(pos + 4, 32, 3));
     case 10:
-      return deserializeBoxCatchClause(pos + 4);
+      return deserializeCatchClause(readPaidPointer(pos + 4, 24, 3));
     case 11:
-      return deserializeBoxChainExpression(pos + 4);
+      return deserializeChainExpression(readPaidPointer(pos + 4, 16, 3));
     case 12:
-      return deserializeBoxClassBody(pos + 4);
+      return deserializeClassBody(readPaidPointer(pos + 4, 20, 3));
     case 13:
-      return deserializeBoxClassDeclaration(pos + 4);
+      return deserializeClassDeclaration(readPaidPointer(pos + 4, 32, 3));
     case 14:
-      return deserializeBoxClassExpression(pos + 4);
+      return deserializeClassExpression(readPaidPointer(pos + 4, 32, 3));
     case 15:
-      return deserializeBoxConditionalExpression(pos + 4);
+      return deserializeConditionalExpression(readPaidPointer(pos + 4, 32, 3));
     case 16:
-      return deserializeBoxContinueStatement(pos + 4);
+      return deserializeContinueStatement(readPaidPointer(pos + 4, 16, 3));
     case 17:
-      return deserializeBoxDebuggerStatement(pos + 4);
+      return deserializeDebuggerStatement(readPointer(pos + 4, 8, 3));
     case 18:
-      return deserializeBoxDoWhileStatement(pos + 4);
+      return deserializeDoWhileStatement(readPaidPointer(pos + 4, 24, 3));
     case 19:
-      return deserializeBoxEmptyStatement(pos + 4);
+      return deserializeEmptyStatement(readPointer(pos + 4, 8, 3));
     case 20:
-      return deserializeBoxExportAllDeclaration(pos + 4);
+      return deserializeExportAllDeclaration(readPaidPointer(pos + 4, 36, 3));
     case 21:
-      return deserializeBoxExportDefaultDeclaration(pos + 4);
+      return deserializeExportDefaultDeclaration(readPaidPointer(pos + 4, 16, 3));
     case 22:
-      return deserializeBoxExportNamedDeclaration(pos + 4);
+      return deserializeExportNamedDeclaration(readPaidPointer(pos + 4, 48, 3));
     case 23:
-      return deserializeBoxExportSpecifier(pos + 4);
+      return deserializeExportSpecifier(readPaidPointer(pos + 4, 24, 3));
     case 24:
-      return deserializeBoxExpressionStatement(pos + 4);
+      return deserializeExpressionStatement(readPaidPointer(pos + 4, 16, 3));
     case 25:
-      return deserializeBoxForInStatement(pos + 4);
+      return deserializeForInStatement(readPaidPointer(pos + 4, 32, 3));
     case 26:
-      return deserializeBoxForOfStatement(pos + 4);
+      return deserializeForOfStatement(readPaidPointer(pos + 4, 36, 3));
     case 27:
-      return deserializeBoxForStatement(pos + 4);
+      return deserializeForStatement(readPaidPointer(pos + 4, 40, 3));
     case 28:
-      return deserializeBoxFunctionDeclaration(pos + 4);
+      return deserializeFunctionDeclaration(readPaidPointer(pos + 4, 40, 3));
     case 29:
-      return deserializeBoxFunctionExpression(pos + 4);
+      return deserializeFunctionExpression(readPaidPointer(pos + 4, 40, 3));
     case 30:
-      return deserializeBoxIdentifier(pos + 4);
+      return deserializeIdentifier(readPointer(pos + 4, 16, 3));
     case 31:
-      return deserializeBoxIfStatement(pos + 4);
+      return deserializeIfStatement(readPaidPointer(pos + 4, 32, 3));
     case 32:
-      return deserializeBoxImportAttribute(pos + 4);
+      return deserializeImportAttribute(readPaidPointer(pos + 4, 24, 3));
     case 33:
-      return deserializeBoxImportDeclaration(pos + 4);
+      return deserializeImportDeclaration(readPaidPointer(pos + 4, 40, 3));
     case 34:
-      return deserializeBoxImportDefaultSpecifier(pos + 4);
+      return deserializeImportDefaultSpecifier(readPaidPointer(pos + 4, 16, 3));
     case 35:
-      return deserializeBoxImportExpression(pos + 4);
+      return deserializeImportExpression(readPaidPointer(pos + 4, 24, 3));
     case 36:
-      return deserializeBoxImportNamespaceSpecifier(pos + 4);
+      return deserializeImportNamespaceSpecifier(readPaidPointer(pos + 4, 16, 3));
     case 37:
-      return deserializeBoxImportSpecifier(pos + 4);
+      return deserializeImportSpecifier(readPaidPointer(pos + 4, 24, 3));
     case 38:
-      return deserializeBoxLabeledStatement(pos + 4);
+      return deserializeLabeledStatement(readPaidPointer(pos + 4, 24, 3));
     case 39:
-      return deserializeBoxLogicalExpression(pos + 4);
+      return deserializeLogicalExpression(readPaidPointer(pos + 4, 28, 3));
     case 40:
-      return deserializeBoxMemberExpression(pos + 4);
+      return deserializeMemberExpression(readPaidPointer(pos + 4, 28, 3));
     case 41:
-      return deserializeBoxMetaProperty(pos + 4);
+      return deserializeMetaProperty(readPaidPointer(pos + 4, 24, 3));
     case 42:
-      return deserializeBoxMethodDefinition(pos + 4);
+      return deserializeMethodDefinition(readPaidPointer(pos + 4, 32, 3));
     case 43:
-      return deserializeBoxNewExpression(pos + 4);
+      return deserializeNewExpression(readPaidPointer(pos + 4, 28, 3));
     case 44:
-      return deserializeBoxObjectExpression(pos + 4);
+      return deserializeObjectExpression(readPaidPointer(pos + 4, 20, 3));
     case 45:
-      return deserializeBoxObjectPattern(pos + 4);
+      return deserializeObjectPattern(readPaidPointer(pos + 4, 20, 3));
     case 46:
-      return deserializeBoxParenthesizedExpression(pos + 4);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 4, 16, 3));
     case 47:
-      return deserializeBoxPrivateIdentifier(pos + 4);
+      return deserializePrivateIdentifier(readPointer(pos + 4, 16, 3));
     case 48:
-      return deserializeBoxProperty(pos + 4);
+      return deserializeProperty(readPaidPointer(pos + 4, 32, 3));
     case 49:
-      return deserializeBoxPropertyDefinition(pos + 4);
+      return deserializePropertyDefinition(readPaidPointer(pos + 4, 28, 3));
     case 50:
-      return deserializeBoxRestElement(pos + 4);
+      return deserializeRestElement(readPaidPointer(pos + 4, 16, 3));
     case 51:
-      return deserializeBoxReturnStatement(pos + 4);
+      return deserializeReturnStatement(readPaidPointer(pos + 4, 16, 3));
     case 52:
-      return deserializeBoxSequenceExpression(pos + 4);
+      return deserializeSequenceExpression(readPaidPointer(pos + 4, 20, 3));
     case 53:
-      return deserializeBoxSpreadElement(pos + 4);
+      return deserializeSpreadElement(readPaidPointer(pos + 4, 16, 3));
     case 54:
-      return deserializeBoxStaticBlock(pos + 4);
+      return deserializeStaticBlock(readPaidPointer(pos + 4, 20, 3));
     case 55:
-      return deserializeBoxSuper(pos + 4);
+      return deserializeSuper(readPointer(pos + 4, 8, 3));
     case 56:
-      return deserializeBoxSwitchCase(pos + 4);
+      return deserializeSwitchCase(readPaidPointer(pos + 4, 28, 3));
     case 57:
-      return deserializeBoxSwitchStatement(pos + 4);
+      return deserializeSwitchStatement(readPaidPointer(pos + 4, 28, 3));
     case 58:
-      return deserializeBoxTaggedTemplateExpression(pos + 4);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 4, 24, 3));
     case 59:
-      return deserializeBoxTemplateElement(pos + 4);
+      return deserializeTemplateElement(readPointer(pos + 4, 28, 3));
     case 60:
-      return deserializeBoxTemplateLiteral(pos + 4);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 4, 32, 3));
     case 61:
-      return deserializeBoxThisExpression(pos + 4);
+      return deserializeThisExpression(readPointer(pos + 4, 8, 3));
     case 62:
-      return deserializeBoxThrowStatement(pos + 4);
+      return deserializeThrowStatement(readPaidPointer(pos + 4, 16, 3));
     case 63:
-      return deserializeBoxTryStatement(pos + 4);
+      return deserializeTryStatement(readPaidPointer(pos + 4, 32, 3));
     case 64:
-      return deserializeBoxUnaryExpression(pos + 4);
+      return deserializeUnaryExpression(readPaidPointer(pos + 4, 20, 3));
     case 65:
-      return deserializeBoxUpdateExpression(pos + 4);
+      return deserializeUpdateExpression(readPaidPointer(pos + 4, 20, 3));
     case 66:
-      return deserializeBoxVariableDeclaration(pos + 4);
+      return deserializeVariableDeclaration(readPaidPointer(pos + 4, 24, 3));
     case 67:
-      return deserializeBoxVariableDeclarator(pos + 4);
+      return deserializeVariableDeclarator(readPaidPointer(pos + 4, 24, 3));
     case 68:
-      return deserializeBoxWhileStatement(pos + 4);
+      return deserializeWhileStatement(readPaidPointer(pos + 4, 24, 3));
     case 69:
-      return deserializeBoxWithStatement(pos + 4);
+      return deserializeWithStatement(readPaidPointer(pos + 4, 24, 3));
     case 70:
-      return deserializeBoxYieldExpression(pos + 4);
+      return deserializeYieldExpression(readPaidPointer(pos + 4, 20, 3));
     case 71:
-      return deserializeBoxDirective(pos + 4);
+      return deserializeDirective(readPaidPointer(pos + 4, 24, 3));
     case 72:
-      return deserializeBoxStringLiteral(pos + 4);
+      return deserializeStringLiteral(readPointer(pos + 4, 24, 3));
     case 73:
-      return deserializeBoxNumericLiteral(pos + 4);
+      return deserializeNumericLiteral(readPointer(pos + 4, 24, 7));
     case 74:
-      return deserializeBoxBooleanLiteral(pos + 4);
+      return deserializeBooleanLiteral(readPointer(pos + 4, 20, 3));
     case 75:
-      return deserializeBoxNullLiteral(pos + 4);
+      return deserializeNullLiteral(readPointer(pos + 4, 24, 3));
     case 76:
-      return deserializeBoxRegExpLiteral(pos + 4);
+      return deserializeRegExpLiteral(readPointer(pos + 4, 48, 3));
     case 77:
-      return deserializeBoxBigIntLiteral(pos + 4);
+      return deserializeBigIntLiteral(readPointer(pos + 4, 32, 3));
     case 78:
-      return deserializeBoxJSXAttribute(pos + 4);
+      return deserializeJSXAttribute(readPaidPointer(pos + 4, 24, 3));
     case 79:
-      return deserializeBoxJSXClosingElement(pos + 4);
+      return deserializeJSXClosingElement(readPaidPointer(pos + 4, 16, 3));
     case 80:
-      return deserializeBoxJSXClosingFragment(pos + 4);
+      return deserializeJSXClosingFragment(readPointer(pos + 4, 8, 3));
     case 81:
-      return deserializeBoxJSXElement(pos + 4);
+      return deserializeJSXElement(readPaidPointer(pos + 4, 36, 3));
     case 82:
-      return deserializeBoxJSXEmptyExpression(pos + 4);
+      return deserializeJSXEmptyExpression(readPointer(pos + 4, 8, 3));
     case 83:
-      return deserializeBoxJSXExpressionContainer(pos + 4);
+      return deserializeJSXExpressionContainer(readPaidPointer(pos + 4, 16, 3));
     case 84:
-      return deserializeBoxJSXFragment(pos + 4);
+      return deserializeJSXFragment(readPaidPointer(pos + 4, 36, 3));
     case 85:
-      return deserializeBoxJSXIdentifier(pos + 4);
+      return deserializeJSXIdentifier(readPointer(pos + 4, 16, 3));
     case 86:
-      return deserializeBoxJSXMemberExpression(pos + 4);
+      return deserializeJSXMemberExpression(readPaidPointer(pos + 4, 24, 3));
     case 87:
-      return deserializeBoxJSXNamespacedName(pos + 4);
+      return deserializeJSXNamespacedName(readPaidPointer(pos + 4, 24, 3));
     case 88:
-      return deserializeBoxJSXOpeningElement(pos + 4);
+      return deserializeJSXOpeningElement(readPaidPointer(pos + 4, 32, 3));
     case 89:
-      return deserializeBoxJSXOpeningFragment(pos + 4);
+      return deserializeJSXOpeningFragment(readPaidPointer(pos + 4, 24, 3));
     case 90:
-      return deserializeBoxJSXSpreadAttribute(pos + 4);
+      return deserializeJSXSpreadAttribute(readPaidPointer(pos + 4, 16, 3));
     case 91:
-      return deserializeBoxJSXText(pos + 4);
+      return deserializeJSXText(readPointer(pos + 4, 24, 3));
     case 92:
-      return deserializeBoxJSXTextWithBigint(pos + 4);
+      return deserializeJSXTextWithBigint(readPointer(pos + 4, 32, 3));
     default:
       throw invalid("Node tag", uint8[pos], pos);
   }
@@ -5257,639 +5271,6 @@ function deserializePropertyKind(pos) {
   const value = PROPERTY_KIND_STRINGS[uint8[pos]];
   if (value === undefined) throw invalid("PropertyKind", uint8[pos], pos);
   return value;
-}
-
-/** `Box<'a, Directive<'a>>` */
-function deserializeBoxDirective(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeDirective(target);
-}
-
-/** `Box<'a, ArrayExpression<'a>>` */
-function deserializeBoxArrayExpression(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeArrayExpression(target);
-}
-
-/** `Box<'a, ArrayPattern<'a>>` */
-function deserializeBoxArrayPattern(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeArrayPattern(target);
-}
-
-/** `Box<'a, ArrowFunctionExpression<'a>>` */
-function deserializeBoxArrowFunctionExpression(pos) {
-  const target = readPointer(pos, 40, 3);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeArrowFunctionExpression(target);
-}
-
-/** `Box<'a, AssignmentExpression<'a>>` */
-function deserializeBoxAssignmentExpression(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeAssignmentExpression(target);
-}
-
-/** `Box<'a, AssignmentPattern<'a>>` */
-function deserializeBoxAssignmentPattern(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeAssignmentPattern(target);
-}
-
-/** `Box<'a, AwaitExpression<'a>>` */
-function deserializeBoxAwaitExpression(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeAwaitExpression(target);
-}
-
-/** `Box<'a, BinaryExpression<'a>>` */
-function deserializeBoxBinaryExpression(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeBinaryExpression(target);
-}
-
-/** `Box<'a, BlockStatement<'a>>` */
-function deserializeBoxBlockStatement(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeBlockStatement(target);
-}
-
-/** `Box<'a, BreakStatement<'a>>` */
-function deserializeBoxBreakStatement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeBreakStatement(target);
-}
-
-/** `Box<'a, CallExpression<'a>>` */
-function deserializeBoxCallExpression(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeCallExpression(target);
-}
-
-/** `Box<'a, CatchClause<'a>>` */
-function deserializeBoxCatchClause(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeCatchClause(target);
-}
-
-/** `Box<'a, ChainExpression<'a>>` */
-function deserializeBoxChainExpression(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeChainExpression(target);
-}
-
-/** `Box<'a, ClassBody<'a>>` */
-function deserializeBoxClassBody(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeClassBody(target);
-}
-
-/** `Box<'a, ClassDeclaration<'a>>` */
-function deserializeBoxClassDeclaration(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeClassDeclaration(target);
-}
-
-/** `Box<'a, ClassExpression<'a>>` */
-function deserializeBoxClassExpression(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeClassExpression(target);
-}
-
-/** `Box<'a, ConditionalExpression<'a>>` */
-function deserializeBoxConditionalExpression(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeConditionalExpression(target);
-}
-
-/** `Box<'a, ContinueStatement<'a>>` */
-function deserializeBoxContinueStatement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeContinueStatement(target);
-}
-
-/** `Box<'a, DebuggerStatement>` */
-function deserializeBoxDebuggerStatement(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeDebuggerStatement(target);
-}
-
-/** `Box<'a, DoWhileStatement<'a>>` */
-function deserializeBoxDoWhileStatement(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeDoWhileStatement(target);
-}
-
-/** `Box<'a, EmptyStatement>` */
-function deserializeBoxEmptyStatement(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeEmptyStatement(target);
-}
-
-/** `Box<'a, ExportAllDeclaration<'a>>` */
-function deserializeBoxExportAllDeclaration(pos) {
-  const target = readPointer(pos, 36, 3);
-  if ((budget -= 36) < 0) overBudget(target, 36, pos);
-  return deserializeExportAllDeclaration(target);
-}
-
-/** `Box<'a, ExportDefaultDeclaration<'a>>` */
-function deserializeBoxExportDefaultDeclaration(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeExportDefaultDeclaration(target);
-}
-
-/** `Box<'a, ExportNamedDeclaration<'a>>` */
-function deserializeBoxExportNamedDeclaration(pos) {
-  const target = readPointer(pos, 48, 3);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeExportNamedDeclaration(target);
-}
-
-/** `Box<'a, ExportSpecifier<'a>>` */
-function deserializeBoxExportSpecifier(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeExportSpecifier(target);
-}
-
-/** `Box<'a, ExpressionStatement<'a>>` */
-function deserializeBoxExpressionStatement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeExpressionStatement(target);
-}
-
-/** `Box<'a, ForInStatement<'a>>` */
-function deserializeBoxForInStatement(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeForInStatement(target);
-}
-
-/** `Box<'a, ForOfStatement<'a>>` */
-function deserializeBoxForOfStatement(pos) {
-  const target = readPointer(pos, 36, 3);
-  if ((budget -= 36) < 0) overBudget(target, 36, pos);
-  return deserializeForOfStatement(target);
-}
-
-/** `Box<'a, ForStatement<'a>>` */
-function deserializeBoxForStatement(pos) {
-  const target = readPointer(pos, 40, 3);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeForStatement(target);
-}
-
-/** `Box<'a, FunctionDeclaration<'a>>` */
-function deserializeBoxFunctionDeclaration(pos) {
-  const target = readPointer(pos, 40, 3);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeFunctionDeclaration(target);
-}
-
-/** `Box<'a, FunctionExpression<'a>>` */
-function deserializeBoxFunctionExpression(pos) {
-  const target = readPointer(pos, 40, 3);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeFunctionExpression(target);
-}
-
-/** `Box<'a, Identifier<'a>>` */
-function deserializeBoxIdentifier(pos) {
-  const target = readPointer(pos, 16, 3);
-  return deserializeIdentifier(target);
-}
-
-/** `Box<'a, IfStatement<'a>>` */
-function deserializeBoxIfStatement(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeIfStatement(target);
-}
-
-/** `Box<'a, ImportAttribute<'a>>` */
-function deserializeBoxImportAttribute(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeImportAttribute(target);
-}
-
-/** `Box<'a, ImportDeclaration<'a>>` */
-function deserializeBoxImportDeclaration(pos) {
-  const target = readPointer(pos, 40, 3);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeImportDeclaration(target);
-}
-
-/** `Box<'a, ImportDefaultSpecifier<'a>>` */
-function deserializeBoxImportDefaultSpecifier(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeImportDefaultSpecifier(target);
-}
-
-/** `Box<'a, ImportExpression<'a>>` */
-function deserializeBoxImportExpression(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeImportExpression(target);
-}
-
-/** `Box<'a, ImportNamespaceSpecifier<'a>>` */
-function deserializeBoxImportNamespaceSpecifier(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeImportNamespaceSpecifier(target);
-}
-
-/** `Box<'a, ImportSpecifier<'a>>` */
-function deserializeBoxImportSpecifier(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeImportSpecifier(target);
-}
-
-/** `Box<'a, LabeledStatement<'a>>` */
-function deserializeBoxLabeledStatement(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeLabeledStatement(target);
-}
-
-/** `Box<'a, LogicalExpression<'a>>` */
-function deserializeBoxLogicalExpression(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeLogicalExpression(target);
-}
-
-/** `Box<'a, MemberExpression<'a>>` */
-function deserializeBoxMemberExpression(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeMemberExpression(target);
-}
-
-/** `Box<'a, MetaProperty<'a>>` */
-function deserializeBoxMetaProperty(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeMetaProperty(target);
-}
-
-/** `Box<'a, MethodDefinition<'a>>` */
-function deserializeBoxMethodDefinition(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeMethodDefinition(target);
-}
-
-/** `Box<'a, NewExpression<'a>>` */
-function deserializeBoxNewExpression(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeNewExpression(target);
-}
-
-/** `Box<'a, ObjectExpression<'a>>` */
-function deserializeBoxObjectExpression(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeObjectExpression(target);
-}
-
-/** `Box<'a, ObjectPattern<'a>>` */
-function deserializeBoxObjectPattern(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeObjectPattern(target);
-}
-
-/** `Box<'a, ParenthesizedExpression<'a>>` */
-function deserializeBoxParenthesizedExpression(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeParenthesizedExpression(target);
-}
-
-/** `Box<'a, PrivateIdentifier<'a>>` */
-function deserializeBoxPrivateIdentifier(pos) {
-  const target = readPointer(pos, 16, 3);
-  return deserializePrivateIdentifier(target);
-}
-
-/** `Box<'a, Property<'a>>` */
-function deserializeBoxProperty(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeProperty(target);
-}
-
-/** `Box<'a, PropertyDefinition<'a>>` */
-function deserializeBoxPropertyDefinition(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializePropertyDefinition(target);
-}
-
-/** `Box<'a, RestElement<'a>>` */
-function deserializeBoxRestElement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeRestElement(target);
-}
-
-/** `Box<'a, ReturnStatement<'a>>` */
-function deserializeBoxReturnStatement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeReturnStatement(target);
-}
-
-/** `Box<'a, SequenceExpression<'a>>` */
-function deserializeBoxSequenceExpression(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeSequenceExpression(target);
-}
-
-/** `Box<'a, SpreadElement<'a>>` */
-function deserializeBoxSpreadElement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeSpreadElement(target);
-}
-
-/** `Box<'a, StaticBlock<'a>>` */
-function deserializeBoxStaticBlock(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeStaticBlock(target);
-}
-
-/** `Box<'a, Super>` */
-function deserializeBoxSuper(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeSuper(target);
-}
-
-/** `Box<'a, SwitchCase<'a>>` */
-function deserializeBoxSwitchCase(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeSwitchCase(target);
-}
-
-/** `Box<'a, SwitchStatement<'a>>` */
-function deserializeBoxSwitchStatement(pos) {
-  const target = readPointer(pos, 28, 3);
-  if ((budget -= 28) < 0) overBudget(target, 28, pos);
-  return deserializeSwitchStatement(target);
-}
-
-/** `Box<'a, TaggedTemplateExpression<'a>>` */
-function deserializeBoxTaggedTemplateExpression(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeTaggedTemplateExpression(target);
-}
-
-/** `Box<'a, TemplateElement<'a>>` */
-function deserializeBoxTemplateElement(pos) {
-  const target = readPointer(pos, 28, 3);
-  return deserializeTemplateElement(target);
-}
-
-/** `Box<'a, TemplateLiteral<'a>>` */
-function deserializeBoxTemplateLiteral(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTemplateLiteral(target);
-}
-
-/** `Box<'a, ThisExpression>` */
-function deserializeBoxThisExpression(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeThisExpression(target);
-}
-
-/** `Box<'a, ThrowStatement<'a>>` */
-function deserializeBoxThrowStatement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeThrowStatement(target);
-}
-
-/** `Box<'a, TryStatement<'a>>` */
-function deserializeBoxTryStatement(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTryStatement(target);
-}
-
-/** `Box<'a, UnaryExpression<'a>>` */
-function deserializeBoxUnaryExpression(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeUnaryExpression(target);
-}
-
-/** `Box<'a, UpdateExpression<'a>>` */
-function deserializeBoxUpdateExpression(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeUpdateExpression(target);
-}
-
-/** `Box<'a, VariableDeclaration<'a>>` */
-function deserializeBoxVariableDeclaration(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeVariableDeclaration(target);
-}
-
-/** `Box<'a, VariableDeclarator<'a>>` */
-function deserializeBoxVariableDeclarator(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeVariableDeclarator(target);
-}
-
-/** `Box<'a, WhileStatement<'a>>` */
-function deserializeBoxWhileStatement(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeWhileStatement(target);
-}
-
-/** `Box<'a, WithStatement<'a>>` */
-function deserializeBoxWithStatement(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeWithStatement(target);
-}
-
-/** `Box<'a, YieldExpression<'a>>` */
-function deserializeBoxYieldExpression(pos) {
-  const target = readPointer(pos, 20, 3);
-  if ((budget -= 20) < 0) overBudget(target, 20, pos);
-  return deserializeYieldExpression(target);
-}
-
-/** `Box<'a, JSXAttribute<'a>>` */
-function deserializeBoxJSXAttribute(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXAttribute(target);
-}
-
-/** `Box<'a, JSXClosingElement<'a>>` */
-function deserializeBoxJSXClosingElement(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeJSXClosingElement(target);
-}
-
-/** `Box<'a, JSXClosingFragment>` */
-function deserializeBoxJSXClosingFragment(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeJSXClosingFragment(target);
-}
-
-/** `Box<'a, JSXElement<'a>>` */
-function deserializeBoxJSXElement(pos) {
-  const target = readPointer(pos, 36, 3);
-  if ((budget -= 36) < 0) overBudget(target, 36, pos);
-  return deserializeJSXElement(target);
-}
-
-/** `Box<'a, JSXEmptyExpression>` */
-function deserializeBoxJSXEmptyExpression(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeJSXEmptyExpression(target);
-}
-
-/** `Box<'a, JSXExpressionContainer<'a>>` */
-function deserializeBoxJSXExpressionContainer(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeJSXExpressionContainer(target);
-}
-
-/** `Box<'a, JSXFragment<'a>>` */
-function deserializeBoxJSXFragment(pos) {
-  const target = readPointer(pos, 36, 3);
-  if ((budget -= 36) < 0) overBudget(target, 36, pos);
-  return deserializeJSXFragment(target);
-}
-
-/** `Box<'a, JSXIdentifier<'a>>` */
-function deserializeBoxJSXIdentifier(pos) {
-  const target = readPointer(pos, 16, 3);
-  return deserializeJSXIdentifier(target);
-}
-
-/** `Box<'a, JSXMemberExpression<'a>>` */
-function deserializeBoxJSXMemberExpression(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXMemberExpression(target);
-}
-
-/** `Box<'a, JSXNamespacedName<'a>>` */
-function deserializeBoxJSXNamespacedName(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXNamespacedName(target);
-}
-
-/** `Box<'a, JSXOpeningElement<'a>>` */
-function deserializeBoxJSXOpeningElement(pos) {
-  const target = readPointer(pos, 32, 3);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSXOpeningElement(target);
-}
-
-/** `Box<'a, JSXOpeningFragment<'a>>` */
-function deserializeBoxJSXOpeningFragment(pos) {
-  const target = readPointer(pos, 24, 3);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeJSXOpeningFragment(target);
-}
-
-/** `Box<'a, JSXSpreadAttribute<'a>>` */
-function deserializeBoxJSXSpreadAttribute(pos) {
-  const target = readPointer(pos, 16, 3);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeJSXSpreadAttribute(target);
-}
-
-/** `Box<'a, JSXText<'a>>` */
-function deserializeBoxJSXText(pos) {
-  const target = readPointer(pos, 24, 3);
-  return deserializeJSXText(target);
-}
-
-/** `Box<'a, JSXTextWithBigint<'a>>` */
-function deserializeBoxJSXTextWithBigint(pos) {
-  const target = readPointer(pos, 32, 3);
-  return deserializeJSXTextWithBigint(target);
-}
-
-/** `Box<'a, StringLiteral<'a>>` */
-function deserializeBoxStringLiteral(pos) {
-  const target = readPointer(pos, 24, 3);
-  return deserializeStringLiteral(target);
-}
-
-/** `Box<'a, NumericLiteral<'a>>` */
-function deserializeBoxNumericLiteral(pos) {
-  const target = readPointer(pos, 24, 7);
-  return deserializeNumericLiteral(target);
-}
-
-/** `Box<'a, BooleanLiteral<'a>>` */
-function deserializeBoxBooleanLiteral(pos) {
-  const target = readPointer(pos, 20, 3);
-  return deserializeBooleanLiteral(target);
-}
-
-/** `Box<'a, NullLiteral<'a>>` */
-function deserializeBoxNullLiteral(pos) {
-  const target = readPointer(pos, 24, 3);
-  return deserializeNullLiteral(target);
-}
-
-/** `Box<'a, RegExpLiteral<'a>>` */
-function deserializeBoxRegExpLiteral(pos) {
-  const target = readPointer(pos, 48, 3);
-  return deserializeRegExpLiteral(target);
-}
-
-/** `Box<'a, BigIntLiteral<'a>>` */
-function deserializeBoxBigIntLiteral(pos) {
-  const target = readPointer(pos, 32, 3);
-  return deserializeBigIntLiteral(target);
 }
 
 /** `Vec<'a, Option<Node<'a>>>`: its elements' objects, made now; what they hold, when read */

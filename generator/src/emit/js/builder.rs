@@ -135,6 +135,27 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// `read_in` for an enum variant's or an `Option`'s payload: a `Box` is read in place, its
+    /// pointer checked (and what it points to paid for, where that may lead back to it) by
+    /// `readPointer` (`readPaidPointer`), then its target's function called, with no function of
+    /// the `Box`'s own. Most nodes are a variant's boxed payload (`Expression`, `Statement`, …):
+    /// that is a call less for each, which V8's lower tiers, where a linter's small files are read,
+    /// pay in full (bench/README.md, 2026-11-28, "a `Box` read in place"). A `Box` whose function
+    /// the caller must call (one read first, in oxc's deserializers) is not given to this.
+    pub(in crate::emit::js) fn read_payload_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
+        match ty {
+            TypeRef::Box(inner) => self.read_in(inner, &self.box_target(inner, pos), parent, field),
+            _ => self.read_in(ty, pos, parent, field),
+        }
+    }
+
+    /// The offset a `Box<inner>` at `pos` points to, checked (and paid for, like its function's).
+    fn box_target(&self, inner: &TypeRef, pos: &str) -> String {
+        let layout = self.layout.of(inner);
+        let pointer = if self.cx.model.may_nest(inner) { "readPaidPointer" } else { "readPointer" };
+        format!("{pointer}({pos}, {}, {})", layout.size, layout.align - 1)
+    }
+
     /// Whether [`Builder::read`] reads `ty` in place (a number, a flag), with no function of its own.
     pub(in crate::emit::js) fn reads_in_place(&self, ty: &TypeRef) -> bool {
         match ty {
@@ -187,7 +208,7 @@ impl<'a> Builder<'a> {
                     .iter()
                     .map(|v| {
                         let value = match &v.payload {
-                            Some(payload) => self.read_in(payload, &at("pos", *payload_offset), "parent", &js_string(&format!("{}::{}", def.name, v.name))),
+                            Some(payload) => self.read_payload_in(payload, &at("pos", *payload_offset), "parent", &js_string(&format!("{}::{}", def.name, v.name))),
                             None => "null".to_owned(),
                         };
                         Case { discriminant: v.discriminant, statements: String::new(), value }
@@ -269,7 +290,7 @@ impl<'a> Builder<'a> {
         let body = match ty {
             TypeRef::Option(inner) => {
                 let (none_check, payload) = self.none_test(inner, "pos");
-                Body::Option { none_check, some: self.read(inner, &payload) }
+                Body::Option { none_check, some: self.read_payload_in(inner, &payload, "parent", "field") }
             }
             TypeRef::Vec(inner) => self.vec_body(inner, true),
             TypeRef::Box(inner) => self.box_body(inner, None),
@@ -279,9 +300,18 @@ impl<'a> Builder<'a> {
         Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
     }
 
-    /// The helpers of every composite type the schema uses.
+    /// The helpers of every composite type the schema uses, but a `Box` that is only ever a
+    /// variant's or an `Option`'s payload, which is read in place (`read_payload_in`).
     pub(in crate::emit::js) fn helper_functions(&self) -> Vec<Function> {
-        self.cx.schema.used_types().iter().filter_map(|ty| self.helper_function(ty)).collect()
+        let schema = self.cx.schema;
+        let mut called = BTreeSet::new();
+        for def in schema.ids().map(|id| schema.get(id)) {
+            match &def.kind {
+                TypeKind::Struct(s) => s.fields.iter().for_each(|f| add_called(&f.ty, false, &mut called)),
+                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).for_each(|ty| add_called(ty, true, &mut called)),
+            }
+        }
+        called.iter().filter_map(|ty| self.helper_function(ty)).collect()
     }
 
     /// The body of a `Vec<inner>`'s reader. `may_defer`: where the JS stack runs out below an
@@ -330,6 +360,25 @@ impl<'a> Builder<'a> {
             2 => format!("uint16[{grouped} >>> 1] === {value}"),
             4 => format!("uint32[{grouped} >>> 2] === {value}"),
             _ => format!("uint32[{grouped} >>> 2] === {} && uint32[({grouped} >>> 2) + 1] === {}", value as u32, value >> 32),
+        }
+    }
+}
+
+/// Adds `ty` to `out`, with the types whose helpers a reader of it calls; `in_place`: `ty` is a
+/// variant's or an `Option`'s payload, where a `Box` is read in place (`read_payload_in`).
+fn add_called(ty: &TypeRef, in_place: bool, out: &mut BTreeSet<TypeRef>) {
+    match ty {
+        TypeRef::Box(inner) if in_place => add_called(inner, false, out),
+        TypeRef::Option(inner) => {
+            out.insert(ty.clone());
+            add_called(inner, true, out);
+        }
+        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Cell(inner) => {
+            out.insert(ty.clone());
+            add_called(inner, false, out);
+        }
+        _ => {
+            out.insert(ty.clone());
         }
     }
 }

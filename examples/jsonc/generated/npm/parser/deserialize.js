@@ -312,6 +312,20 @@ function overBudget(start, len, pos) {
   throw corrupt(`the value at offset ${pos} takes the structs read past ${STRUCT_BUDGET} × the ${limit} bytes the arena holds (a pointer cycle, or a subtree shared many times?)`);
 }
 
+/**
+ * `readPointer`, and the `size` bytes it points to paid for: a `Box` that may lead back to itself,
+ * read in place by an enum's case (`Builder::read_payload_in`). The check is written again here,
+ * not called: a call less per boxed node is what this is for.
+ */
+function readPaidPointer(pos, size, alignMask) {
+  const offset = (uint32[pos >>> 2] - base) >>> 0;
+  if (offset + size > limit || (offset & alignMask) !== 0) {
+    throw corrupt(`pointer at offset ${pos} to ${offset}..${offset + size} runs past the arena end ${limit} or is misaligned`);
+  }
+  if ((budget -= size) < 0) overBudget(offset, size, pos);
+  return offset;
+}
+
 function tooManyStringBytes(pos) {
   return corrupt(`the string at offset ${pos} takes the strings read past ${STRING_BUDGET} × ${limit} bytes (a string shared many times?)`);
 }
@@ -504,17 +518,17 @@ function deserializeCommentKind(pos) {
 function deserializeValue(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxObject(pos + 8);
+      return deserializeObject(readPaidPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxArray(pos + 8);
+      return deserializeArray(readPaidPointer(pos + 8, 32, 7));
     case 2:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxNumberLiteral(pos + 8);
+      return deserializeNumberLiteral(readPointer(pos + 8, 32, 7));
     case 4:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 12, 3));
     case 5:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 8, 3));
     default:
       throw invalid("Value tag", uint8[pos], pos);
   }
@@ -613,44 +627,6 @@ function deserializeNullLiteral(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
   };
-}
-
-/** `Box<'a, Object<'a>>` */
-function deserializeBoxObject(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeObject(target);
-}
-
-/** `Box<'a, Array<'a>>` */
-function deserializeBoxArray(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeArray(target);
-}
-
-/** `Box<'a, StringLiteral<'a>>` */
-function deserializeBoxStringLiteral(pos) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeStringLiteral(target);
-}
-
-/** `Box<'a, NumberLiteral<'a>>` */
-function deserializeBoxNumberLiteral(pos) {
-  const target = readPointer(pos, 32, 7);
-  return deserializeNumberLiteral(target);
-}
-
-/** `Box<'a, BooleanLiteral>` */
-function deserializeBoxBooleanLiteral(pos) {
-  const target = readPointer(pos, 12, 3);
-  return deserializeBooleanLiteral(target);
-}
-
-/** `Box<'a, NullLiteral>` */
-function deserializeBoxNullLiteral(pos) {
-  const target = readPointer(pos, 8, 3);
-  return deserializeNullLiteral(target);
 }
 
 /** `Vec<'a, Comment<'a>>` */

@@ -67,7 +67,7 @@ impl Emitter<'_> {
             TypeRef::Vec(inner) => self.vec_body(inner, true),
             TypeRef::Option(inner) => {
                 let (none_check, payload) = self.builder.none_test(inner, "pos");
-                Body::Option { none_check, some: self.read(inner, &payload) }
+                Body::Option { none_check, some: self.read_payload(inner, &payload) }
             }
             TypeRef::Named(id) => match &self.schema.get(*id).kind {
                 TypeKind::Struct(_) => self.struct_body(*id)?,
@@ -94,6 +94,23 @@ impl Emitter<'_> {
             self.call(&function, false);
         }
         self.builder.read(ty, pos)
+    }
+
+    /// The expression reading an enum's or an `Option`'s payload `ty` at `pos`: a `Box` read in
+    /// place, its target's function called (`Builder::read_payload_in`), unless the `Box`'s own
+    /// function must be called (`Emitter::boxes_called`).
+    fn read_payload(&mut self, ty: &TypeRef, pos: &str) -> String {
+        if let TypeRef::Box(inner) = ty
+            && let Some(called) = &self.boxes_called
+            && !called.contains(&self.reader_name(&Reader::Value(ty.clone())))
+            && runtime_reader(inner).is_none()
+            && !self.builder.reads_in_place(inner)
+        {
+            let function = self.deserializer(inner);
+            self.call(&function, false);
+            return self.builder.read_payload_in(ty, pos, "parent", "field");
+        }
+        self.read(ty, pos)
     }
 
     /// The body of a struct's function: its object's properties (`model::oxc`), each as JS.
@@ -282,7 +299,7 @@ impl Emitter<'_> {
                         _ => unreachable!("`returned` returns"),
                     }
                 }
-                VariantValue::Payload(payload_type) => (String::new(), self.read(payload_type, &at("pos", payload))),
+                VariantValue::Payload(payload_type) => (String::new(), self.read_payload(payload_type, &at("pos", payload))),
                 VariantValue::String(value) => (String::new(), js_string(value)),
             };
             cases.push(Case { discriminant: variant.discriminant, statements, value });

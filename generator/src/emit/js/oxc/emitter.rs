@@ -37,6 +37,10 @@ pub(super) struct Emitter<'s> {
     readers: BTreeMap<String, Reader>,
     /// The `Box` readers that read their target first where the JS stack runs out below it.
     pub(super) read_first: BTreeSet<String>,
+    /// Where an enum's case or an `Option` reads a boxed payload in place, with no call to the
+    /// `Box`'s function (`Builder::read_payload_in`): all but these `Box` readers, which must be
+    /// called (`None` before they are known: each is called).
+    pub(super) boxes_called: Option<BTreeSet<String>>,
     /// Each node constructor's name (`function::Prototype`), by its shape (its body), and its
     /// definition in `functions` under that name: constructors sort before the `deserialize…`
     /// functions, after `NodeProto`, which they take as their `prototype`.
@@ -82,6 +86,7 @@ impl<'s> Emitter<'s> {
             calls: Vec::new(),
             readers: BTreeMap::new(),
             read_first: BTreeSet::new(),
+            boxes_called: None,
             constructors: HashMap::new(),
         }
     }

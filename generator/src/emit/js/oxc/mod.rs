@@ -16,6 +16,8 @@ mod nesting;
 mod node_literal;
 pub mod snippet;
 
+use std::collections::BTreeSet;
+
 use askama::Template;
 
 use self::emitter::{Emitter, Problem};
@@ -169,36 +171,46 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: s
         Problem::Internal(message) => Error::Render { template: TEMPLATE.to_owned(), message },
     };
     let model = cx.model;
-    let mut emitter = Emitter::new(cx, flags);
-    let root = emitter.named(root_name(settings)).map_err(fail)?;
-    let metadata = emitter.named(METADATA).map_err(fail)?;
-    let root_fn = emitter.deserializer(&TypeRef::Named(root));
-    let walker = if module == super::Module::Deserialize {
-        None
-    } else {
-        let (params, set_up) = if linter {
-            ("buffer", "setUp(buffer)")
+    // Written twice: first with every `Box` called, to learn which must be (those read first where
+    // the JS stack runs out: `Emitter::read_first_where_looked_at`); then with the others that an
+    // enum's case or an `Option` holds read in place (`Emitter::boxes_called`), which takes no
+    // `Box` out of a cycle that needs one (check_cycles below checks it).
+    let write = |boxes_called: Option<BTreeSet<String>>| -> Result<_, Error> {
+        let mut emitter = Emitter::new(cx, flags);
+        emitter.boxes_called = boxes_called;
+        let root = emitter.named(root_name(settings)).map_err(fail)?;
+        let metadata = emitter.named(METADATA).map_err(fail)?;
+        let root_fn = emitter.deserializer(&TypeRef::Named(root));
+        let walker = if module == super::Module::Deserialize {
+            None
         } else {
-            ("buffer, sourceText, sourceStartPos, sourceByteLen", "setUp(buffer, sourceText, sourceStartPos, sourceByteLen)")
+            let (params, set_up) = if linter {
+                ("buffer", "setUp(buffer)")
+            } else {
+                ("buffer, sourceText, sourceStartPos, sourceByteLen", "setUp(buffer, sourceText, sourceStartPos, sourceByteLen)")
+            };
+            let entry = WalkEntry {
+                // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
+                whole_tree: parent || linter,
+                probe_built: true,
+                params: params.to_owned(),
+                buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
+                set_up: set_up.to_owned(),
+                release: "release();".to_owned(),
+                lazy: false,
+                // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
+                source_text: Some("sourceText".to_owned()),
+                few_strings: true,
+                comments_below_region: linter,
+            };
+            walker(&mut emitter, cx, &TypeRef::Named(root), entry)
         };
-        let entry = WalkEntry {
-            // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
-            whole_tree: parent || linter,
-            probe_built: true,
-            params: params.to_owned(),
-            buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
-            set_up: set_up.to_owned(),
-            release: "release();".to_owned(),
-            lazy: false,
-            // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
-            source_text: Some("sourceText".to_owned()),
-            few_strings: true,
-            comments_below_region: linter,
-        };
-        walker(&mut emitter, cx, &TypeRef::Named(root), entry)
+        emitter.run().map_err(fail)?;
+        emitter.read_first_where_looked_at().map_err(fail)?;
+        Ok((emitter, root, metadata, root_fn, walker))
     };
-    emitter.run().map_err(fail)?;
-    emitter.read_first_where_looked_at().map_err(fail)?;
+    let (first, ..) = write(None)?;
+    let (emitter, root, metadata, root_fn, walker) = write(Some(first.read_first))?;
     nesting::check_cycles(&emitter.calls).map_err(|e| fail(Problem::Schema(e)))?;
     let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(|e| fail(Problem::Schema(e)))?;
     let linter_view = if linter {

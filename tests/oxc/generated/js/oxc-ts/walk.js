@@ -297,6 +297,18 @@ function readPointer(pos, size, alignMask) {
   return target;
 }
 
+/**
+ * `readPointer`, and the `size` bytes it points to paid for: a `Box` that may lead back to itself,
+ * read in place by an enum's case (`Builder::read_payload_in`). The check is written again here,
+ * not called: a call less per boxed node is what this is for.
+ */
+function readPaidPointer(pos, size, alignMask) {
+  const target = uint32[pos >>> 2];
+  if (!(target >= lo && target <= hi - size) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes`, pos);
+  if ((budget -= size) < 0) overBudget(target, size, pos);
+  return target;
+}
+
 function overBudgetError(pos) {
   return corrupt("the value read here takes the reads past what the buffer holds (a pointer cycle, or a subtree shared many times?)", pos);
 }
@@ -516,95 +528,95 @@ function deserializeAccessorPropertyType(pos) {
 function deserializeArgument(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxSpreadElement(pos + 8);
+      return deserializeSpreadElement(readPaidPointer(pos + 8, 32, 7));
     default:
       throw invalid("Argument tag", uint8[pos], pos);
   }
@@ -646,97 +658,97 @@ function deserializeArrayExpression(pos) {
 function deserializeArrayExpressionElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxSpreadElement(pos + 8);
+      return deserializeSpreadElement(readPaidPointer(pos + 8, 32, 7));
     case 65:
-      return deserializeBoxElision(pos + 8);
+      return deserializeElision(readPointer(pos + 8, 16, 7));
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
   }
@@ -761,95 +773,95 @@ function deserializeArrayPattern(pos) {
 function deserializeArrowFunctionBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxFunctionBody(pos + 8);
+      return deserializeFunctionBody(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
   }
@@ -942,25 +954,25 @@ function deserializeAssignmentPattern(pos) {
 function deserializeAssignmentTarget(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 4:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 8:
-      return deserializeBoxArrayAssignmentTarget(pos + 8);
+      return deserializeArrayAssignmentTarget(readPaidPointer(pos + 8, 48, 7));
     case 9:
-      return deserializeBoxObjectAssignmentTarget(pos + 8);
+      return deserializeObjectAssignmentTarget(readPaidPointer(pos + 8, 48, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
   }
@@ -970,27 +982,27 @@ function deserializeAssignmentTarget(pos) {
 function deserializeAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 4:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 8:
-      return deserializeBoxArrayAssignmentTarget(pos + 8);
+      return deserializeArrayAssignmentTarget(readPaidPointer(pos + 8, 48, 7));
     case 9:
-      return deserializeBoxObjectAssignmentTarget(pos + 8);
+      return deserializeObjectAssignmentTarget(readPaidPointer(pos + 8, 48, 7));
     case 16:
-      return deserializeBoxAssignmentTargetWithDefault(pos + 8);
+      return deserializeAssignmentTargetWithDefault(readPaidPointer(pos + 8, 48, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
   }
@@ -1000,9 +1012,9 @@ function deserializeAssignmentTargetMaybeDefault(pos) {
 function deserializeAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      return deserializeAssignmentTargetPropertyIdentifier(readPaidPointer(pos + 8, 64, 7));
     case 1:
-      return deserializeBoxAssignmentTargetPropertyProperty(pos + 8);
+      return deserializeAssignmentTargetPropertyProperty(readPaidPointer(pos + 8, 48, 7));
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
   }
@@ -1218,13 +1230,13 @@ function deserializeBindingIdentifier(pos) {
 function deserializeBindingPattern(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBindingIdentifier(pos + 8);
+      return deserializeBindingIdentifier(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxObjectPattern(pos + 8);
+      return deserializeObjectPattern(readPaidPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxArrayPattern(pos + 8);
+      return deserializeArrayPattern(readPaidPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxAssignmentPattern(pos + 8);
+      return deserializeAssignmentPattern(readPaidPointer(pos + 8, 48, 7));
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
   }
@@ -1307,154 +1319,11 @@ function deserializeBooleanLiteral(pos) {
   };
 }
 
-/** `Box<'a, AccessorProperty<'a>>` */
-function deserializeBoxAccessorProperty(pos) {
-  const target = readPointer(pos, 88, 7);
-  if ((budget -= 88) < 0) overBudget(target, 88, pos);
-  return deserializeAccessorProperty(target);
-}
-
-/** `Box<'a, ArrayAssignmentTarget<'a>>` */
-function deserializeBoxArrayAssignmentTarget(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeArrayAssignmentTarget(target);
-}
-
-/** `Box<'a, ArrayExpression<'a>>` */
-function deserializeBoxArrayExpression(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeArrayExpression(target);
-}
-
-/** `Box<'a, ArrayPattern<'a>>` */
-function deserializeBoxArrayPattern(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeArrayPattern(target);
-}
-
-/** `Box<'a, ArrowFunctionExpression<'a>>` */
-function deserializeBoxArrowFunctionExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeArrowFunctionExpression(target);
-}
-
-/** `Box<'a, AssignmentExpression<'a>>` */
-function deserializeBoxAssignmentExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeAssignmentExpression(target);
-}
-
-/** `Box<'a, AssignmentPattern<'a>>` */
-function deserializeBoxAssignmentPattern(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeAssignmentPattern(target);
-}
-
-/** `Box<'a, AssignmentTargetPropertyIdentifier<'a>>` */
-function deserializeBoxAssignmentTargetPropertyIdentifier(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeAssignmentTargetPropertyIdentifier(target);
-}
-
-/** `Box<'a, AssignmentTargetPropertyProperty<'a>>` */
-function deserializeBoxAssignmentTargetPropertyProperty(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeAssignmentTargetPropertyProperty(target);
-}
-
-/** `Box<'a, AssignmentTargetRest<'a>>` */
-function deserializeBoxAssignmentTargetRest(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeAssignmentTargetRest(target);
-}
-
-/** `Box<'a, AssignmentTargetWithDefault<'a>>` */
-function deserializeBoxAssignmentTargetWithDefault(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeAssignmentTargetWithDefault(target);
-}
-
-/** `Box<'a, AwaitExpression<'a>>` */
-function deserializeBoxAwaitExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeAwaitExpression(target);
-}
-
-/** `Box<'a, BigIntLiteral<'a>>` */
-function deserializeBoxBigIntLiteral(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeBigIntLiteral(target);
-}
-
-/** `Box<'a, BinaryExpression<'a>>` */
-function deserializeBoxBinaryExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeBinaryExpression(target);
-}
-
-/** `Box<'a, BindingIdentifier<'a>>` */
-function deserializeBoxBindingIdentifier(pos) {
-  const target = readPointer(pos, 32, 7);
-  return deserializeBindingIdentifier(target);
-}
-
-/** `Box<'a, BindingRestElement<'a>>` */
-function deserializeBoxBindingRestElement(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeBindingRestElement(target);
-}
-
 /** `Box<'a, BlockStatement<'a>>` */
 function deserializeBoxBlockStatement(pos) {
   const target = readPointer(pos, 40, 7);
   if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeBlockStatement(target);
-}
-
-/** `Box<'a, BooleanLiteral>` */
-function deserializeBoxBooleanLiteral(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeBooleanLiteral(target);
-}
-
-/** `Box<'a, BreakStatement<'a>>` */
-function deserializeBoxBreakStatement(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeBreakStatement(target);
-}
-
-/** `Box<'a, CallExpression<'a>>` */
-function deserializeBoxCallExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeCallExpression(target);
-}
-
-/** `Box<'a, CatchClause<'a>>` */
-function deserializeBoxCatchClause(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeCatchClause(target);
-}
-
-/** `Box<'a, ChainExpression<'a>>` */
-function deserializeBoxChainExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeChainExpression(target);
 }
 
 /** `Box<'a, Class<'a>>` */
@@ -1483,118 +1352,6 @@ function deserializeBoxClassBody(pos) {
   return deserializeClassBody(target);
 }
 
-/** `Box<'a, ComputedMemberExpression<'a>>` */
-function deserializeBoxComputedMemberExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeComputedMemberExpression(target);
-}
-
-/** `Box<'a, ConditionalExpression<'a>>` */
-function deserializeBoxConditionalExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeConditionalExpression(target);
-}
-
-/** `Box<'a, ContinueStatement<'a>>` */
-function deserializeBoxContinueStatement(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeContinueStatement(target);
-}
-
-/** `Box<'a, DebuggerStatement>` */
-function deserializeBoxDebuggerStatement(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeDebuggerStatement(target);
-}
-
-/** `Box<'a, DoWhileStatement<'a>>` */
-function deserializeBoxDoWhileStatement(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeDoWhileStatement(target);
-}
-
-/** `Box<'a, Elision>` */
-function deserializeBoxElision(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeElision(target);
-}
-
-/** `Box<'a, EmptyStatement>` */
-function deserializeBoxEmptyStatement(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeEmptyStatement(target);
-}
-
-/** `Box<'a, ExportAllDeclaration<'a>>` */
-function deserializeBoxExportAllDeclaration(pos) {
-  const target = readPointer(pos, 128, 7);
-  return deserializeExportAllDeclaration(target);
-}
-
-/** `Box<'a, ExportDeclaration<'a>>` */
-function deserializeBoxExportDeclaration(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeExportDeclaration(target);
-}
-
-/** `Box<'a, ExportDefaultDeclaration<'a>>` */
-function deserializeBoxExportDefaultDeclaration(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeExportDefaultDeclaration(target);
-}
-
-/** `Box<'a, ExportFromDeclaration<'a>>` */
-function deserializeBoxExportFromDeclaration(pos) {
-  const target = readPointer(pos, 96, 7);
-  return deserializeExportFromDeclaration(target);
-}
-
-/** `Box<'a, ExportNamedDeclaration<'a>>` */
-function deserializeBoxExportNamedDeclaration(pos) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeExportNamedDeclaration(target);
-}
-
-/** `Box<'a, Expression<'a>>` */
-function deserializeBoxExpression(pos) {
-  const target = readPointer(pos, 16, 7);
-  if ((budget -= 16) < 0) overBudget(target, 16, pos);
-  return deserializeExpression(target);
-}
-
-/** `Box<'a, ExpressionStatement<'a>>` */
-function deserializeBoxExpressionStatement(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeExpressionStatement(target);
-}
-
-/** `Box<'a, ForInStatement<'a>>` */
-function deserializeBoxForInStatement(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeForInStatement(target);
-}
-
-/** `Box<'a, ForOfStatement<'a>>` */
-function deserializeBoxForOfStatement(pos) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeForOfStatement(target);
-}
-
-/** `Box<'a, ForStatement<'a>>` */
-function deserializeBoxForStatement(pos) {
-  const target = readPointer(pos, 80, 7);
-  if ((budget -= 80) < 0) overBudget(target, 80, pos);
-  return deserializeForStatement(target);
-}
-
 /** `Box<'a, FormalParameters<'a>>` */
 function deserializeBoxFormalParameters(pos) {
   const target = readPointer(pos, 48, 7);
@@ -1609,147 +1366,10 @@ function deserializeBoxFunction(pos) {
   return deserializeFunction(target);
 }
 
-/** `Box<'a, FunctionBody<'a>>` */
-function deserializeBoxFunctionBody(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeFunctionBody(target);
-}
-
-/** `Box<'a, IdentifierName<'a>>` */
-function deserializeBoxIdentifierName(pos) {
-  const target = readPointer(pos, 32, 7);
-  return deserializeIdentifierName(target);
-}
-
 /** `Box<'a, IdentifierReference<'a>>` */
 function deserializeBoxIdentifierReference(pos) {
   const target = readPointer(pos, 32, 7);
   return deserializeIdentifierReference(target);
-}
-
-/** `Box<'a, IfStatement<'a>>` */
-function deserializeBoxIfStatement(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeIfStatement(target);
-}
-
-/** `Box<'a, ImportDeclaration<'a>>` */
-function deserializeBoxImportDeclaration(pos) {
-  const target = readPointer(pos, 96, 7);
-  return deserializeImportDeclaration(target);
-}
-
-/** `Box<'a, ImportDefaultSpecifier<'a>>` */
-function deserializeBoxImportDefaultSpecifier(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeImportDefaultSpecifier(target);
-}
-
-/** `Box<'a, ImportExpression<'a>>` */
-function deserializeBoxImportExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeImportExpression(target);
-}
-
-/** `Box<'a, ImportMeta>` */
-function deserializeBoxImportMeta(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeImportMeta(target);
-}
-
-/** `Box<'a, ImportNamespaceSpecifier<'a>>` */
-function deserializeBoxImportNamespaceSpecifier(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeImportNamespaceSpecifier(target);
-}
-
-/** `Box<'a, ImportSpecifier<'a>>` */
-function deserializeBoxImportSpecifier(pos) {
-  const target = readPointer(pos, 104, 7);
-  return deserializeImportSpecifier(target);
-}
-
-/** `Box<'a, JSDocNonNullableType<'a>>` */
-function deserializeBoxJSDocNonNullableType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSDocNonNullableType(target);
-}
-
-/** `Box<'a, JSDocNullableType<'a>>` */
-function deserializeBoxJSDocNullableType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSDocNullableType(target);
-}
-
-/** `Box<'a, JSDocUnknownType>` */
-function deserializeBoxJSDocUnknownType(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeJSDocUnknownType(target);
-}
-
-/** `Box<'a, JSXAttribute<'a>>` */
-function deserializeBoxJSXAttribute(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeJSXAttribute(target);
-}
-
-/** `Box<'a, JSXClosingElement<'a>>` */
-function deserializeBoxJSXClosingElement(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSXClosingElement(target);
-}
-
-/** `Box<'a, JSXElement<'a>>` */
-function deserializeBoxJSXElement(pos) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeJSXElement(target);
-}
-
-/** `Box<'a, JSXEmptyExpression>` */
-function deserializeBoxJSXEmptyExpression(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeJSXEmptyExpression(target);
-}
-
-/** `Box<'a, JSXExpressionContainer<'a>>` */
-function deserializeBoxJSXExpressionContainer(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSXExpressionContainer(target);
-}
-
-/** `Box<'a, JSXFragment<'a>>` */
-function deserializeBoxJSXFragment(pos) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeJSXFragment(target);
-}
-
-/** `Box<'a, JSXIdentifier<'a>>` */
-function deserializeBoxJSXIdentifier(pos) {
-  const target = readPointer(pos, 32, 7);
-  return deserializeJSXIdentifier(target);
-}
-
-/** `Box<'a, JSXMemberExpression<'a>>` */
-function deserializeBoxJSXMemberExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeJSXMemberExpression(target);
-}
-
-/** `Box<'a, JSXNamespacedName<'a>>` */
-function deserializeBoxJSXNamespacedName(pos) {
-  const target = readPointer(pos, 80, 7);
-  return deserializeJSXNamespacedName(target);
 }
 
 /** `Box<'a, JSXOpeningElement<'a>>` */
@@ -1759,405 +1379,11 @@ function deserializeBoxJSXOpeningElement(pos) {
   return deserializeJSXOpeningElement(target);
 }
 
-/** `Box<'a, JSXSpreadAttribute<'a>>` */
-function deserializeBoxJSXSpreadAttribute(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSXSpreadAttribute(target);
-}
-
-/** `Box<'a, JSXSpreadChild<'a>>` */
-function deserializeBoxJSXSpreadChild(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeJSXSpreadChild(target);
-}
-
-/** `Box<'a, JSXText<'a>>` */
-function deserializeBoxJSXText(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeJSXText(target);
-}
-
-/** `Box<'a, LabeledStatement<'a>>` */
-function deserializeBoxLabeledStatement(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeLabeledStatement(target);
-}
-
-/** `Box<'a, LogicalExpression<'a>>` */
-function deserializeBoxLogicalExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeLogicalExpression(target);
-}
-
-/** `Box<'a, MethodDefinition<'a>>` */
-function deserializeBoxMethodDefinition(pos) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeMethodDefinition(target);
-}
-
-/** `Box<'a, NewExpression<'a>>` */
-function deserializeBoxNewExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeNewExpression(target);
-}
-
-/** `Box<'a, NewTarget>` */
-function deserializeBoxNewTarget(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeNewTarget(target);
-}
-
-/** `Box<'a, NullLiteral>` */
-function deserializeBoxNullLiteral(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeNullLiteral(target);
-}
-
-/** `Box<'a, NumericLiteral<'a>>` */
-function deserializeBoxNumericLiteral(pos) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeNumericLiteral(target);
-}
-
-/** `Box<'a, ObjectAssignmentTarget<'a>>` */
-function deserializeBoxObjectAssignmentTarget(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeObjectAssignmentTarget(target);
-}
-
-/** `Box<'a, ObjectExpression<'a>>` */
-function deserializeBoxObjectExpression(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeObjectExpression(target);
-}
-
-/** `Box<'a, ObjectPattern<'a>>` */
-function deserializeBoxObjectPattern(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeObjectPattern(target);
-}
-
-/** `Box<'a, ObjectProperty<'a>>` */
-function deserializeBoxObjectProperty(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeObjectProperty(target);
-}
-
-/** `Box<'a, ParenthesizedExpression<'a>>` */
-function deserializeBoxParenthesizedExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeParenthesizedExpression(target);
-}
-
-/** `Box<'a, PrivateFieldExpression<'a>>` */
-function deserializeBoxPrivateFieldExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializePrivateFieldExpression(target);
-}
-
-/** `Box<'a, PrivateIdentifier<'a>>` */
-function deserializeBoxPrivateIdentifier(pos) {
-  const target = readPointer(pos, 32, 7);
-  return deserializePrivateIdentifier(target);
-}
-
-/** `Box<'a, PrivateInExpression<'a>>` */
-function deserializeBoxPrivateInExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializePrivateInExpression(target);
-}
-
-/** `Box<'a, PropertyDefinition<'a>>` */
-function deserializeBoxPropertyDefinition(pos) {
-  const target = readPointer(pos, 88, 7);
-  if ((budget -= 88) < 0) overBudget(target, 88, pos);
-  return deserializePropertyDefinition(target);
-}
-
-/** `Box<'a, RegExpLiteral<'a>>` */
-function deserializeBoxRegExpLiteral(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeRegExpLiteral(target);
-}
-
-/** `Box<'a, ReturnStatement<'a>>` */
-function deserializeBoxReturnStatement(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeReturnStatement(target);
-}
-
-/** `Box<'a, SequenceExpression<'a>>` */
-function deserializeBoxSequenceExpression(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeSequenceExpression(target);
-}
-
-/** `Box<'a, SpreadElement<'a>>` */
-function deserializeBoxSpreadElement(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeSpreadElement(target);
-}
-
-/** `Box<'a, StaticBlock<'a>>` */
-function deserializeBoxStaticBlock(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeStaticBlock(target);
-}
-
-/** `Box<'a, StaticMemberExpression<'a>>` */
-function deserializeBoxStaticMemberExpression(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeStaticMemberExpression(target);
-}
-
-/** `Box<'a, StringLiteral<'a>>` */
-function deserializeBoxStringLiteral(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeStringLiteral(target);
-}
-
-/** `Box<'a, Super>` */
-function deserializeBoxSuper(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeSuper(target);
-}
-
-/** `Box<'a, SwitchStatement<'a>>` */
-function deserializeBoxSwitchStatement(pos) {
-  const target = readPointer(pos, 56, 7);
-  if ((budget -= 56) < 0) overBudget(target, 56, pos);
-  return deserializeSwitchStatement(target);
-}
-
-/** `Box<'a, TSAnyKeyword>` */
-function deserializeBoxTSAnyKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSAnyKeyword(target);
-}
-
-/** `Box<'a, TSArrayType<'a>>` */
-function deserializeBoxTSArrayType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSArrayType(target);
-}
-
-/** `Box<'a, TSAsExpression<'a>>` */
-function deserializeBoxTSAsExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSAsExpression(target);
-}
-
-/** `Box<'a, TSBigIntKeyword>` */
-function deserializeBoxTSBigIntKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSBigIntKeyword(target);
-}
-
-/** `Box<'a, TSBooleanKeyword>` */
-function deserializeBoxTSBooleanKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSBooleanKeyword(target);
-}
-
-/** `Box<'a, TSCallSignatureDeclaration<'a>>` */
-function deserializeBoxTSCallSignatureDeclaration(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSCallSignatureDeclaration(target);
-}
-
-/** `Box<'a, TSConditionalType<'a>>` */
-function deserializeBoxTSConditionalType(pos) {
-  const target = readPointer(pos, 80, 7);
-  if ((budget -= 80) < 0) overBudget(target, 80, pos);
-  return deserializeTSConditionalType(target);
-}
-
-/** `Box<'a, TSConstructSignatureDeclaration<'a>>` */
-function deserializeBoxTSConstructSignatureDeclaration(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSConstructSignatureDeclaration(target);
-}
-
-/** `Box<'a, TSConstructorType<'a>>` */
-function deserializeBoxTSConstructorType(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSConstructorType(target);
-}
-
-/** `Box<'a, TSEnumDeclaration<'a>>` */
-function deserializeBoxTSEnumDeclaration(pos) {
-  const target = readPointer(pos, 88, 7);
-  if ((budget -= 88) < 0) overBudget(target, 88, pos);
-  return deserializeTSEnumDeclaration(target);
-}
-
-/** `Box<'a, TSExportAssignment<'a>>` */
-function deserializeBoxTSExportAssignment(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSExportAssignment(target);
-}
-
-/** `Box<'a, TSExternalModuleDeclaration<'a>>` */
-function deserializeBoxTSExternalModuleDeclaration(pos) {
-  const target = readPointer(pos, 80, 7);
-  if ((budget -= 80) < 0) overBudget(target, 80, pos);
-  return deserializeTSExternalModuleDeclaration(target);
-}
-
-/** `Box<'a, TSExternalModuleReference<'a>>` */
-function deserializeBoxTSExternalModuleReference(pos) {
-  const target = readPointer(pos, 64, 7);
-  return deserializeTSExternalModuleReference(target);
-}
-
-/** `Box<'a, TSFunctionType<'a>>` */
-function deserializeBoxTSFunctionType(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSFunctionType(target);
-}
-
-/** `Box<'a, TSGlobalDeclaration<'a>>` */
-function deserializeBoxTSGlobalDeclaration(pos) {
-  const target = readPointer(pos, 96, 7);
-  if ((budget -= 96) < 0) overBudget(target, 96, pos);
-  return deserializeTSGlobalDeclaration(target);
-}
-
-/** `Box<'a, TSImportEqualsDeclaration<'a>>` */
-function deserializeBoxTSImportEqualsDeclaration(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSImportEqualsDeclaration(target);
-}
-
-/** `Box<'a, TSImportType<'a>>` */
-function deserializeBoxTSImportType(pos) {
-  const target = readPointer(pos, 96, 7);
-  if ((budget -= 96) < 0) overBudget(target, 96, pos);
-  return deserializeTSImportType(target);
-}
-
-/** `Box<'a, TSImportTypeQualifiedName<'a>>` */
-function deserializeBoxTSImportTypeQualifiedName(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSImportTypeQualifiedName(target);
-}
-
-/** `Box<'a, TSIndexSignature<'a>>` */
-function deserializeBoxTSIndexSignature(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSIndexSignature(target);
-}
-
-/** `Box<'a, TSIndexedAccessType<'a>>` */
-function deserializeBoxTSIndexedAccessType(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSIndexedAccessType(target);
-}
-
-/** `Box<'a, TSInferType<'a>>` */
-function deserializeBoxTSInferType(pos) {
-  const target = readPointer(pos, 24, 7);
-  if ((budget -= 24) < 0) overBudget(target, 24, pos);
-  return deserializeTSInferType(target);
-}
-
-/** `Box<'a, TSInstantiationExpression<'a>>` */
-function deserializeBoxTSInstantiationExpression(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSInstantiationExpression(target);
-}
-
 /** `Box<'a, TSInterfaceBody<'a>>` */
 function deserializeBoxTSInterfaceBody(pos) {
   const target = readPointer(pos, 40, 7);
   if ((budget -= 40) < 0) overBudget(target, 40, pos);
   return deserializeTSInterfaceBody(target);
-}
-
-/** `Box<'a, TSInterfaceDeclaration<'a>>` */
-function deserializeBoxTSInterfaceDeclaration(pos) {
-  const target = readPointer(pos, 96, 7);
-  if ((budget -= 96) < 0) overBudget(target, 96, pos);
-  return deserializeTSInterfaceDeclaration(target);
-}
-
-/** `Box<'a, TSIntersectionType<'a>>` */
-function deserializeBoxTSIntersectionType(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSIntersectionType(target);
-}
-
-/** `Box<'a, TSIntrinsicKeyword>` */
-function deserializeBoxTSIntrinsicKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSIntrinsicKeyword(target);
-}
-
-/** `Box<'a, TSLiteralType<'a>>` */
-function deserializeBoxTSLiteralType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSLiteralType(target);
-}
-
-/** `Box<'a, TSMappedType<'a>>` */
-function deserializeBoxTSMappedType(pos) {
-  const target = readPointer(pos, 104, 7);
-  if ((budget -= 104) < 0) overBudget(target, 104, pos);
-  return deserializeTSMappedType(target);
-}
-
-/** `Box<'a, TSMethodSignature<'a>>` */
-function deserializeBoxTSMethodSignature(pos) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeTSMethodSignature(target);
-}
-
-/** `Box<'a, TSModuleBlock<'a>>` */
-function deserializeBoxTSModuleBlock(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSModuleBlock(target);
-}
-
-/** `Box<'a, TSNamedTupleMember<'a>>` */
-function deserializeBoxTSNamedTupleMember(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSNamedTupleMember(target);
 }
 
 /** `Box<'a, TSNamespaceDeclaration<'a>>` */
@@ -2179,157 +1405,11 @@ function deserializeBoxTSNamespaceDeclaration(pos) {
   }
 }
 
-/** `Box<'a, TSNamespaceExportDeclaration<'a>>` */
-function deserializeBoxTSNamespaceExportDeclaration(pos) {
-  const target = readPointer(pos, 48, 7);
-  return deserializeTSNamespaceExportDeclaration(target);
-}
-
-/** `Box<'a, TSNeverKeyword>` */
-function deserializeBoxTSNeverKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSNeverKeyword(target);
-}
-
-/** `Box<'a, TSNonNullExpression<'a>>` */
-function deserializeBoxTSNonNullExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSNonNullExpression(target);
-}
-
-/** `Box<'a, TSNullKeyword>` */
-function deserializeBoxTSNullKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSNullKeyword(target);
-}
-
-/** `Box<'a, TSNumberKeyword>` */
-function deserializeBoxTSNumberKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSNumberKeyword(target);
-}
-
-/** `Box<'a, TSObjectKeyword>` */
-function deserializeBoxTSObjectKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSObjectKeyword(target);
-}
-
-/** `Box<'a, TSOptionalType<'a>>` */
-function deserializeBoxTSOptionalType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSOptionalType(target);
-}
-
-/** `Box<'a, TSParenthesizedType<'a>>` */
-function deserializeBoxTSParenthesizedType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSParenthesizedType(target);
-}
-
-/** `Box<'a, TSPropertySignature<'a>>` */
-function deserializeBoxTSPropertySignature(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSPropertySignature(target);
-}
-
-/** `Box<'a, TSQualifiedName<'a>>` */
-function deserializeBoxTSQualifiedName(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSQualifiedName(target);
-}
-
-/** `Box<'a, TSRestType<'a>>` */
-function deserializeBoxTSRestType(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSRestType(target);
-}
-
-/** `Box<'a, TSSatisfiesExpression<'a>>` */
-function deserializeBoxTSSatisfiesExpression(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSSatisfiesExpression(target);
-}
-
-/** `Box<'a, TSStringKeyword>` */
-function deserializeBoxTSStringKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSStringKeyword(target);
-}
-
-/** `Box<'a, TSSymbolKeyword>` */
-function deserializeBoxTSSymbolKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSSymbolKeyword(target);
-}
-
-/** `Box<'a, TSTemplateLiteralType<'a>>` */
-function deserializeBoxTSTemplateLiteralType(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTSTemplateLiteralType(target);
-}
-
-/** `Box<'a, TSThisParameter<'a>>` */
-function deserializeBoxTSThisParameter(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSThisParameter(target);
-}
-
-/** `Box<'a, TSThisType>` */
-function deserializeBoxTSThisType(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSThisType(target);
-}
-
-/** `Box<'a, TSTupleType<'a>>` */
-function deserializeBoxTSTupleType(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSTupleType(target);
-}
-
-/** `Box<'a, TSTypeAliasDeclaration<'a>>` */
-function deserializeBoxTSTypeAliasDeclaration(pos) {
-  const target = readPointer(pos, 80, 7);
-  if ((budget -= 80) < 0) overBudget(target, 80, pos);
-  return deserializeTSTypeAliasDeclaration(target);
-}
-
 /** `Box<'a, TSTypeAnnotation<'a>>` */
 function deserializeBoxTSTypeAnnotation(pos) {
   const target = readPointer(pos, 32, 7);
   if ((budget -= 32) < 0) overBudget(target, 32, pos);
   return deserializeTSTypeAnnotation(target);
-}
-
-/** `Box<'a, TSTypeAssertion<'a>>` */
-function deserializeBoxTSTypeAssertion(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeTSTypeAssertion(target);
-}
-
-/** `Box<'a, TSTypeLiteral<'a>>` */
-function deserializeBoxTSTypeLiteral(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSTypeLiteral(target);
-}
-
-/** `Box<'a, TSTypeOperator<'a>>` */
-function deserializeBoxTSTypeOperator(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeTSTypeOperator(target);
 }
 
 /** `Box<'a, TSTypeParameter<'a>>` */
@@ -2339,13 +1419,6 @@ function deserializeBoxTSTypeParameter(pos) {
   return deserializeTSTypeParameter(target);
 }
 
-/** `Box<'a, TSTypeParameterDeclaration<'a>>` */
-function deserializeBoxTSTypeParameterDeclaration(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSTypeParameterDeclaration(target);
-}
-
 /** `Box<'a, TSTypeParameterInstantiation<'a>>` */
 function deserializeBoxTSTypeParameterInstantiation(pos) {
   const target = readPointer(pos, 40, 7);
@@ -2353,139 +1426,10 @@ function deserializeBoxTSTypeParameterInstantiation(pos) {
   return deserializeTSTypeParameterInstantiation(target);
 }
 
-/** `Box<'a, TSTypePredicate<'a>>` */
-function deserializeBoxTSTypePredicate(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSTypePredicate(target);
-}
-
-/** `Box<'a, TSTypeQuery<'a>>` */
-function deserializeBoxTSTypeQuery(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSTypeQuery(target);
-}
-
-/** `Box<'a, TSTypeReference<'a>>` */
-function deserializeBoxTSTypeReference(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSTypeReference(target);
-}
-
-/** `Box<'a, TSUndefinedKeyword>` */
-function deserializeBoxTSUndefinedKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSUndefinedKeyword(target);
-}
-
-/** `Box<'a, TSUnionType<'a>>` */
-function deserializeBoxTSUnionType(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTSUnionType(target);
-}
-
-/** `Box<'a, TSUnknownKeyword>` */
-function deserializeBoxTSUnknownKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSUnknownKeyword(target);
-}
-
-/** `Box<'a, TSVoidKeyword>` */
-function deserializeBoxTSVoidKeyword(pos) {
-  const target = readPointer(pos, 16, 7);
-  return deserializeTSVoidKeyword(target);
-}
-
-/** `Box<'a, TaggedTemplateExpression<'a>>` */
-function deserializeBoxTaggedTemplateExpression(pos) {
-  const target = readPointer(pos, 104, 7);
-  if ((budget -= 104) < 0) overBudget(target, 104, pos);
-  return deserializeTaggedTemplateExpression(target);
-}
-
-/** `Box<'a, TemplateLiteral<'a>>` */
-function deserializeBoxTemplateLiteral(pos) {
-  const target = readPointer(pos, 64, 7);
-  if ((budget -= 64) < 0) overBudget(target, 64, pos);
-  return deserializeTemplateLiteral(target);
-}
-
 /** `Box<'a, ThisExpression>` */
 function deserializeBoxThisExpression(pos) {
   const target = readPointer(pos, 16, 7);
   return deserializeThisExpression(target);
-}
-
-/** `Box<'a, ThrowStatement<'a>>` */
-function deserializeBoxThrowStatement(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeThrowStatement(target);
-}
-
-/** `Box<'a, TryStatement<'a>>` */
-function deserializeBoxTryStatement(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeTryStatement(target);
-}
-
-/** `Box<'a, UnaryExpression<'a>>` */
-function deserializeBoxUnaryExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeUnaryExpression(target);
-}
-
-/** `Box<'a, UpdateExpression<'a>>` */
-function deserializeBoxUpdateExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeUpdateExpression(target);
-}
-
-/** `Box<'a, V8IntrinsicExpression<'a>>` */
-function deserializeBoxV8IntrinsicExpression(pos) {
-  const target = readPointer(pos, 72, 7);
-  if ((budget -= 72) < 0) overBudget(target, 72, pos);
-  return deserializeV8IntrinsicExpression(target);
-}
-
-/** `Box<'a, VariableDeclaration<'a>>` */
-function deserializeBoxVariableDeclaration(pos) {
-  const target = readPointer(pos, 40, 7);
-  if ((budget -= 40) < 0) overBudget(target, 40, pos);
-  return deserializeVariableDeclaration(target);
-}
-
-/** `Box<'a, WhileStatement<'a>>` */
-function deserializeBoxWhileStatement(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeWhileStatement(target);
-}
-
-/** `Box<'a, WithClause<'a>>` */
-function deserializeBoxWithClause(pos) {
-  const target = readPointer(pos, 40, 7);
-  return deserializeWithClause(target);
-}
-
-/** `Box<'a, WithStatement<'a>>` */
-function deserializeBoxWithStatement(pos) {
-  const target = readPointer(pos, 48, 7);
-  if ((budget -= 48) < 0) overBudget(target, 48, pos);
-  return deserializeWithStatement(target);
-}
-
-/** `Box<'a, YieldExpression<'a>>` */
-function deserializeBoxYieldExpression(pos) {
-  const target = readPointer(pos, 32, 7);
-  if ((budget -= 32) < 0) overBudget(target, 32, pos);
-  return deserializeYieldExpression(target);
 }
 
 /** `BreakStatement<'a>` */
@@ -2560,15 +1504,15 @@ function deserializeCatchParameter(pos) {
 function deserializeChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 1:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
   }
@@ -2644,15 +1588,15 @@ function deserializeClassBody(pos) {
 function deserializeClassElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxStaticBlock(pos + 8);
+      return deserializeStaticBlock(readPaidPointer(pos + 8, 40, 7));
     case 1:
-      return deserializeBoxMethodDefinition(pos + 8);
+      return deserializeMethodDefinition(readPaidPointer(pos + 8, 72, 7));
     case 2:
-      return deserializeBoxPropertyDefinition(pos + 8);
+      return deserializePropertyDefinition(readPaidPointer(pos + 8, 88, 7));
     case 3:
-      return deserializeBoxAccessorProperty(pos + 8);
+      return deserializeAccessorProperty(readPaidPointer(pos + 8, 88, 7));
     case 4:
-      return deserializeBoxTSIndexSignature(pos + 8);
+      return deserializeTSIndexSignature(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
   }
@@ -2759,25 +1703,25 @@ function deserializeDebuggerStatement(pos) {
 function deserializeDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      return deserializeBoxVariableDeclaration(pos + 8);
+      return deserializeVariableDeclaration(readPaidPointer(pos + 8, 40, 7));
     case 33:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 34:
       return deserializeBoxClass(pos + 8);
     case 35:
-      return deserializeBoxTSTypeAliasDeclaration(pos + 8);
+      return deserializeTSTypeAliasDeclaration(readPaidPointer(pos + 8, 80, 7));
     case 36:
-      return deserializeBoxTSInterfaceDeclaration(pos + 8);
+      return deserializeTSInterfaceDeclaration(readPaidPointer(pos + 8, 96, 7));
     case 37:
-      return deserializeBoxTSEnumDeclaration(pos + 8);
+      return deserializeTSEnumDeclaration(readPaidPointer(pos + 8, 88, 7));
     case 38:
-      return deserializeBoxTSExternalModuleDeclaration(pos + 8);
+      return deserializeTSExternalModuleDeclaration(readPaidPointer(pos + 8, 80, 7));
     case 39:
       return deserializeBoxTSNamespaceDeclaration(pos + 8);
     case 40:
-      return deserializeBoxTSGlobalDeclaration(pos + 8);
+      return deserializeTSGlobalDeclaration(readPaidPointer(pos + 8, 96, 7));
     case 41:
-      return deserializeBoxTSImportEqualsDeclaration(pos + 8);
+      return deserializeTSImportEqualsDeclaration(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
   }
@@ -2945,99 +1889,99 @@ function deserializeExportDefaultDeclaration(pos) {
 function deserializeExportDefaultDeclarationKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 65:
       return deserializeBoxClass(pos + 8);
     case 66:
-      return deserializeBoxTSInterfaceDeclaration(pos + 8);
+      return deserializeTSInterfaceDeclaration(readPaidPointer(pos + 8, 96, 7));
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
   }
@@ -3155,93 +2099,93 @@ function deserializeExportSpecifier(pos) {
 function deserializeExpression(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("Expression tag", uint8[pos], pos);
   }
@@ -3414,95 +2358,95 @@ function deserializeForStatement(pos) {
 function deserializeForStatementInit(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxVariableDeclaration(pos + 8);
+      return deserializeVariableDeclaration(readPaidPointer(pos + 8, 40, 7));
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
   }
@@ -3512,27 +2456,27 @@ function deserializeForStatementInit(pos) {
 function deserializeForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 4:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 8:
-      return deserializeBoxArrayAssignmentTarget(pos + 8);
+      return deserializeArrayAssignmentTarget(readPaidPointer(pos + 8, 48, 7));
     case 9:
-      return deserializeBoxObjectAssignmentTarget(pos + 8);
+      return deserializeObjectAssignmentTarget(readPaidPointer(pos + 8, 48, 7));
     case 16:
-      return deserializeBoxVariableDeclaration(pos + 8);
+      return deserializeVariableDeclaration(readPaidPointer(pos + 8, 40, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
   }
@@ -3904,11 +2848,11 @@ function deserializeImportDeclaration(pos) {
 function deserializeImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxImportSpecifier(pos + 8);
+      return deserializeImportSpecifier(readPointer(pos + 8, 104, 7));
     case 1:
-      return deserializeBoxImportDefaultSpecifier(pos + 8);
+      return deserializeImportDefaultSpecifier(readPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxImportNamespaceSpecifier(pos + 8);
+      return deserializeImportNamespaceSpecifier(readPointer(pos + 8, 48, 7));
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
   }
@@ -4110,9 +3054,9 @@ function deserializeJSXAttribute(pos) {
 function deserializeJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxJSXAttribute(pos + 8);
+      return deserializeJSXAttribute(readPaidPointer(pos + 8, 48, 7));
     case 1:
-      return deserializeBoxJSXSpreadAttribute(pos + 8);
+      return deserializeJSXSpreadAttribute(readPaidPointer(pos + 8, 32, 7));
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
   }
@@ -4122,9 +3066,9 @@ function deserializeJSXAttributeItem(pos) {
 function deserializeJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxJSXIdentifier(pos + 8);
+      return deserializeJSXIdentifier(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxJSXNamespacedName(pos + 8);
+      return deserializeJSXNamespacedName(readPointer(pos + 8, 80, 7));
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
   }
@@ -4134,13 +3078,13 @@ function deserializeJSXAttributeName(pos) {
 function deserializeJSXAttributeValue(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 1:
-      return deserializeBoxJSXExpressionContainer(pos + 8);
+      return deserializeJSXExpressionContainer(readPaidPointer(pos + 8, 32, 7));
     case 2:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 3:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
   }
@@ -4150,15 +3094,15 @@ function deserializeJSXAttributeValue(pos) {
 function deserializeJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxJSXText(pos + 8);
+      return deserializeJSXText(readPointer(pos + 8, 48, 7));
     case 1:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 2:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 3:
-      return deserializeBoxJSXExpressionContainer(pos + 8);
+      return deserializeJSXExpressionContainer(readPaidPointer(pos + 8, 32, 7));
     case 4:
-      return deserializeBoxJSXSpreadChild(pos + 8);
+      return deserializeJSXSpreadChild(readPaidPointer(pos + 8, 32, 7));
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
   }
@@ -4216,15 +3160,15 @@ function deserializeJSXElement(pos) {
 function deserializeJSXElementName(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxJSXIdentifier(pos + 8);
+      return deserializeJSXIdentifier(readPointer(pos + 8, 32, 7));
     case 1: {
       const ident = deserializeBoxIdentifierReference((pos + 8));
       return { type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, };
     }
     case 2:
-      return deserializeBoxJSXNamespacedName(pos + 8);
+      return deserializeJSXNamespacedName(readPointer(pos + 8, 80, 7));
     case 3:
-      return deserializeBoxJSXMemberExpression(pos + 8);
+      return deserializeJSXMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 4: {
       const thisExpr = deserializeBoxThisExpression((pos + 8));
       return { type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, };
@@ -4247,95 +3191,95 @@ function deserializeJSXEmptyExpression(pos) {
 function deserializeJSXExpression(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxJSXEmptyExpression(pos + 8);
+      return deserializeJSXEmptyExpression(readPointer(pos + 8, 16, 7));
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
   }
@@ -4413,7 +3357,7 @@ function deserializeJSXMemberExpressionObject(pos) {
       return { type: 'JSXIdentifier', name: ident.name, start: ident.start, end: ident.end, };
     }
     case 1:
-      return deserializeBoxJSXMemberExpression(pos + 8);
+      return deserializeJSXMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 2: {
       const thisExpr = deserializeBoxThisExpression((pos + 8));
       return { type: 'JSXIdentifier', name: 'this', start: thisExpr.start, end: thisExpr.end, };
@@ -4856,9 +3800,9 @@ function deserializeObjectProperty(pos) {
 function deserializeObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxObjectProperty(pos + 8);
+      return deserializeObjectProperty(readPaidPointer(pos + 8, 48, 7));
     case 1:
-      return deserializeBoxSpreadElement(pos + 8);
+      return deserializeSpreadElement(readPaidPointer(pos + 8, 32, 7));
     default:
       throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
   }
@@ -4893,85 +3837,85 @@ function deserializeOptionBindingPattern(pos) {
 /** `Option<Box<'a, AssignmentTargetRest<'a>>>` */
 function deserializeOptionBoxAssignmentTargetRest(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxAssignmentTargetRest(pos);
+  return deserializeAssignmentTargetRest(readPaidPointer(pos, 32, 7));
 }
 
 /** `Option<Box<'a, BindingRestElement<'a>>>` */
 function deserializeOptionBoxBindingRestElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxBindingRestElement(pos);
+  return deserializeBindingRestElement(readPaidPointer(pos, 32, 7));
 }
 
 /** `Option<Box<'a, BlockStatement<'a>>>` */
 function deserializeOptionBoxBlockStatement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxBlockStatement(pos);
+  return deserializeBlockStatement(readPaidPointer(pos, 40, 7));
 }
 
 /** `Option<Box<'a, CatchClause<'a>>>` */
 function deserializeOptionBoxCatchClause(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxCatchClause(pos);
+  return deserializeCatchClause(readPaidPointer(pos, 64, 7));
 }
 
 /** `Option<Box<'a, Expression<'a>>>` */
 function deserializeOptionBoxExpression(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxExpression(pos);
+  return deserializeExpression(readPaidPointer(pos, 16, 7));
 }
 
 /** `Option<Box<'a, FunctionBody<'a>>>` */
 function deserializeOptionBoxFunctionBody(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxFunctionBody(pos);
+  return deserializeFunctionBody(readPaidPointer(pos, 64, 7));
 }
 
 /** `Option<Box<'a, JSXClosingElement<'a>>>` */
 function deserializeOptionBoxJSXClosingElement(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxJSXClosingElement(pos);
+  return deserializeJSXClosingElement(readPaidPointer(pos, 32, 7));
 }
 
 /** `Option<Box<'a, ObjectExpression<'a>>>` */
 function deserializeOptionBoxObjectExpression(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxObjectExpression(pos);
+  return deserializeObjectExpression(readPaidPointer(pos, 40, 7));
 }
 
 /** `Option<Box<'a, TSModuleBlock<'a>>>` */
 function deserializeOptionBoxTSModuleBlock(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxTSModuleBlock(pos);
+  return deserializeTSModuleBlock(readPaidPointer(pos, 64, 7));
 }
 
 /** `Option<Box<'a, TSThisParameter<'a>>>` */
 function deserializeOptionBoxTSThisParameter(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxTSThisParameter(pos);
+  return deserializeTSThisParameter(readPaidPointer(pos, 32, 7));
 }
 
 /** `Option<Box<'a, TSTypeAnnotation<'a>>>` */
 function deserializeOptionBoxTSTypeAnnotation(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxTSTypeAnnotation(pos);
+  return deserializeTSTypeAnnotation(readPaidPointer(pos, 32, 7));
 }
 
 /** `Option<Box<'a, TSTypeParameterDeclaration<'a>>>` */
 function deserializeOptionBoxTSTypeParameterDeclaration(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxTSTypeParameterDeclaration(pos);
+  return deserializeTSTypeParameterDeclaration(readPaidPointer(pos, 40, 7));
 }
 
 /** `Option<Box<'a, TSTypeParameterInstantiation<'a>>>` */
 function deserializeOptionBoxTSTypeParameterInstantiation(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxTSTypeParameterInstantiation(pos);
+  return deserializeTSTypeParameterInstantiation(readPaidPointer(pos, 40, 7));
 }
 
 /** `Option<Box<'a, WithClause<'a>>>` */
 function deserializeOptionBoxWithClause(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
-  return deserializeBoxWithClause(pos);
+  return deserializeWithClause(readPointer(pos, 40, 7));
 }
 
 /** `Option<CatchParameter<'a>>` */
@@ -5251,97 +4195,97 @@ function deserializePropertyDefinitionType(pos) {
 function deserializePropertyKey(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNullLiteral(pos + 8);
+      return deserializeNullLiteral(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 3:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxRegExpLiteral(pos + 8);
+      return deserializeRegExpLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 6:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 7:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 8:
-      return deserializeBoxSuper(pos + 8);
+      return deserializeSuper(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxArrayExpression(pos + 8);
+      return deserializeArrayExpression(readPaidPointer(pos + 8, 40, 7));
     case 10:
-      return deserializeBoxArrowFunctionExpression(pos + 8);
+      return deserializeArrowFunctionExpression(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxAssignmentExpression(pos + 8);
+      return deserializeAssignmentExpression(readPaidPointer(pos + 8, 48, 7));
     case 12:
-      return deserializeBoxAwaitExpression(pos + 8);
+      return deserializeAwaitExpression(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxBinaryExpression(pos + 8);
+      return deserializeBinaryExpression(readPaidPointer(pos + 8, 48, 7));
     case 14:
-      return deserializeBoxCallExpression(pos + 8);
+      return deserializeCallExpression(readPaidPointer(pos + 8, 64, 7));
     case 15:
-      return deserializeBoxChainExpression(pos + 8);
+      return deserializeChainExpression(readPaidPointer(pos + 8, 32, 7));
     case 16:
       return deserializeBoxClass(pos + 8);
     case 17:
-      return deserializeBoxConditionalExpression(pos + 8);
+      return deserializeConditionalExpression(readPaidPointer(pos + 8, 64, 7));
     case 18:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxImportExpression(pos + 8);
+      return deserializeImportExpression(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxLogicalExpression(pos + 8);
+      return deserializeLogicalExpression(readPaidPointer(pos + 8, 48, 7));
     case 21:
-      return deserializeBoxNewExpression(pos + 8);
+      return deserializeNewExpression(readPaidPointer(pos + 8, 64, 7));
     case 22:
-      return deserializeBoxObjectExpression(pos + 8);
+      return deserializeObjectExpression(readPaidPointer(pos + 8, 40, 7));
     case 23:
-      return deserializeBoxParenthesizedExpression(pos + 8);
+      return deserializeParenthesizedExpression(readPaidPointer(pos + 8, 32, 7));
     case 24:
-      return deserializeBoxSequenceExpression(pos + 8);
+      return deserializeSequenceExpression(readPaidPointer(pos + 8, 40, 7));
     case 25:
-      return deserializeBoxTaggedTemplateExpression(pos + 8);
+      return deserializeTaggedTemplateExpression(readPaidPointer(pos + 8, 104, 7));
     case 26:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 27:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     case 28:
-      return deserializeBoxUpdateExpression(pos + 8);
+      return deserializeUpdateExpression(readPaidPointer(pos + 8, 32, 7));
     case 29:
-      return deserializeBoxYieldExpression(pos + 8);
+      return deserializeYieldExpression(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxPrivateInExpression(pos + 8);
+      return deserializePrivateInExpression(readPaidPointer(pos + 8, 64, 7));
     case 31:
-      return deserializeBoxImportMeta(pos + 8);
+      return deserializeImportMeta(readPointer(pos + 8, 16, 7));
     case 32:
-      return deserializeBoxNewTarget(pos + 8);
+      return deserializeNewTarget(readPointer(pos + 8, 16, 7));
     case 33:
-      return deserializeBoxJSXElement(pos + 8);
+      return deserializeJSXElement(readPaidPointer(pos + 8, 56, 7));
     case 34:
-      return deserializeBoxJSXFragment(pos + 8);
+      return deserializeJSXFragment(readPaidPointer(pos + 8, 72, 7));
     case 35:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 36:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 37:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 38:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 39:
-      return deserializeBoxTSInstantiationExpression(pos + 8);
+      return deserializeTSInstantiationExpression(readPaidPointer(pos + 8, 40, 7));
     case 40:
-      return deserializeBoxV8IntrinsicExpression(pos + 8);
+      return deserializeV8IntrinsicExpression(readPaidPointer(pos + 8, 72, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxIdentifierName(pos + 8);
+      return deserializeIdentifierName(readPointer(pos + 8, 32, 7));
     case 65:
-      return deserializeBoxPrivateIdentifier(pos + 8);
+      return deserializePrivateIdentifier(readPointer(pos + 8, 32, 7));
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
   }
@@ -5484,21 +4428,21 @@ function deserializeSequenceExpression(pos) {
 function deserializeSimpleAssignmentTarget(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSAsExpression(pos + 8);
+      return deserializeTSAsExpression(readPaidPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxTSSatisfiesExpression(pos + 8);
+      return deserializeTSSatisfiesExpression(readPaidPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxTSNonNullExpression(pos + 8);
+      return deserializeTSNonNullExpression(readPaidPointer(pos + 8, 32, 7));
     case 4:
-      return deserializeBoxTSTypeAssertion(pos + 8);
+      return deserializeTSTypeAssertion(readPaidPointer(pos + 8, 48, 7));
     case 48:
-      return deserializeBoxComputedMemberExpression(pos + 8);
+      return deserializeComputedMemberExpression(readPaidPointer(pos + 8, 48, 7));
     case 49:
-      return deserializeBoxStaticMemberExpression(pos + 8);
+      return deserializeStaticMemberExpression(readPaidPointer(pos + 8, 64, 7));
     case 50:
-      return deserializeBoxPrivateFieldExpression(pos + 8);
+      return deserializePrivateFieldExpression(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
   }
@@ -5540,77 +4484,77 @@ function deserializeSpreadElement(pos) {
 function deserializeStatement(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBlockStatement(pos + 8);
+      return deserializeBlockStatement(readPaidPointer(pos + 8, 40, 7));
     case 1:
-      return deserializeBoxBreakStatement(pos + 8);
+      return deserializeBreakStatement(readPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxContinueStatement(pos + 8);
+      return deserializeContinueStatement(readPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxDebuggerStatement(pos + 8);
+      return deserializeDebuggerStatement(readPointer(pos + 8, 16, 7));
     case 4:
-      return deserializeBoxDoWhileStatement(pos + 8);
+      return deserializeDoWhileStatement(readPaidPointer(pos + 8, 48, 7));
     case 5:
-      return deserializeBoxEmptyStatement(pos + 8);
+      return deserializeEmptyStatement(readPointer(pos + 8, 16, 7));
     case 6:
-      return deserializeBoxExpressionStatement(pos + 8);
+      return deserializeExpressionStatement(readPaidPointer(pos + 8, 32, 7));
     case 7:
-      return deserializeBoxForInStatement(pos + 8);
+      return deserializeForInStatement(readPaidPointer(pos + 8, 64, 7));
     case 8:
-      return deserializeBoxForOfStatement(pos + 8);
+      return deserializeForOfStatement(readPaidPointer(pos + 8, 72, 7));
     case 9:
-      return deserializeBoxForStatement(pos + 8);
+      return deserializeForStatement(readPaidPointer(pos + 8, 80, 7));
     case 10:
-      return deserializeBoxIfStatement(pos + 8);
+      return deserializeIfStatement(readPaidPointer(pos + 8, 64, 7));
     case 11:
-      return deserializeBoxLabeledStatement(pos + 8);
+      return deserializeLabeledStatement(readPaidPointer(pos + 8, 64, 7));
     case 12:
-      return deserializeBoxReturnStatement(pos + 8);
+      return deserializeReturnStatement(readPaidPointer(pos + 8, 32, 7));
     case 13:
-      return deserializeBoxSwitchStatement(pos + 8);
+      return deserializeSwitchStatement(readPaidPointer(pos + 8, 56, 7));
     case 14:
-      return deserializeBoxThrowStatement(pos + 8);
+      return deserializeThrowStatement(readPaidPointer(pos + 8, 32, 7));
     case 15:
-      return deserializeBoxTryStatement(pos + 8);
+      return deserializeTryStatement(readPaidPointer(pos + 8, 40, 7));
     case 16:
-      return deserializeBoxWhileStatement(pos + 8);
+      return deserializeWhileStatement(readPaidPointer(pos + 8, 48, 7));
     case 17:
-      return deserializeBoxWithStatement(pos + 8);
+      return deserializeWithStatement(readPaidPointer(pos + 8, 48, 7));
     case 32:
-      return deserializeBoxVariableDeclaration(pos + 8);
+      return deserializeVariableDeclaration(readPaidPointer(pos + 8, 40, 7));
     case 33:
-      return deserializeBoxFunction(pos + 8);
+      return deserializeFunction(readPaidPointer(pos + 8, 96, 7));
     case 34:
       return deserializeBoxClass(pos + 8);
     case 35:
-      return deserializeBoxTSTypeAliasDeclaration(pos + 8);
+      return deserializeTSTypeAliasDeclaration(readPaidPointer(pos + 8, 80, 7));
     case 36:
-      return deserializeBoxTSInterfaceDeclaration(pos + 8);
+      return deserializeTSInterfaceDeclaration(readPaidPointer(pos + 8, 96, 7));
     case 37:
-      return deserializeBoxTSEnumDeclaration(pos + 8);
+      return deserializeTSEnumDeclaration(readPaidPointer(pos + 8, 88, 7));
     case 38:
-      return deserializeBoxTSExternalModuleDeclaration(pos + 8);
+      return deserializeTSExternalModuleDeclaration(readPaidPointer(pos + 8, 80, 7));
     case 39:
       return deserializeBoxTSNamespaceDeclaration(pos + 8);
     case 40:
-      return deserializeBoxTSGlobalDeclaration(pos + 8);
+      return deserializeTSGlobalDeclaration(readPaidPointer(pos + 8, 96, 7));
     case 41:
-      return deserializeBoxTSImportEqualsDeclaration(pos + 8);
+      return deserializeTSImportEqualsDeclaration(readPaidPointer(pos + 8, 64, 7));
     case 64:
-      return deserializeBoxImportDeclaration(pos + 8);
+      return deserializeImportDeclaration(readPointer(pos + 8, 96, 7));
     case 65:
-      return deserializeBoxExportAllDeclaration(pos + 8);
+      return deserializeExportAllDeclaration(readPointer(pos + 8, 128, 7));
     case 66:
-      return deserializeBoxExportDefaultDeclaration(pos + 8);
+      return deserializeExportDefaultDeclaration(readPaidPointer(pos + 8, 32, 7));
     case 67:
-      return deserializeBoxExportDeclaration(pos + 8);
+      return deserializeExportDeclaration(readPaidPointer(pos + 8, 32, 7));
     case 68:
-      return deserializeBoxExportNamedDeclaration(pos + 8);
+      return deserializeExportNamedDeclaration(readPointer(pos + 8, 40, 7));
     case 69:
-      return deserializeBoxExportFromDeclaration(pos + 8);
+      return deserializeExportFromDeclaration(readPointer(pos + 8, 96, 7));
     case 70:
-      return deserializeBoxTSExportAssignment(pos + 8);
+      return deserializeTSExportAssignment(readPaidPointer(pos + 8, 32, 7));
     case 71:
-      return deserializeBoxTSNamespaceExportDeclaration(pos + 8);
+      return deserializeTSNamespaceExportDeclaration(readPointer(pos + 8, 48, 7));
     default:
       throw invalid("Statement tag", uint8[pos], pos);
   }
@@ -6026,13 +4970,13 @@ function deserializeTSEnumMember(pos) {
 function deserializeTSEnumMemberName(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierName(pos + 8);
+      return deserializeIdentifierName(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 2:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("TSEnumMemberName tag", uint8[pos], pos);
   }
@@ -6208,9 +5152,9 @@ function deserializeTSImportTypeQualifiedName(pos) {
 function deserializeTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierName(pos + 8);
+      return deserializeIdentifierName(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSImportTypeQualifiedName(pos + 8);
+      return deserializeTSImportTypeQualifiedName(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
   }
@@ -6435,17 +5379,17 @@ function deserializeTSIntrinsicKeyword(pos) {
 function deserializeTSLiteral(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxBooleanLiteral(pos + 8);
+      return deserializeBooleanLiteral(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxNumericLiteral(pos + 8);
+      return deserializeNumericLiteral(readPointer(pos + 8, 40, 7));
     case 2:
-      return deserializeBoxBigIntLiteral(pos + 8);
+      return deserializeBigIntLiteral(readPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxStringLiteral(pos + 8);
+      return deserializeStringLiteral(readPointer(pos + 8, 48, 7));
     case 4:
-      return deserializeBoxTemplateLiteral(pos + 8);
+      return deserializeTemplateLiteral(readPaidPointer(pos + 8, 64, 7));
     case 5:
-      return deserializeBoxUnaryExpression(pos + 8);
+      return deserializeUnaryExpression(readPaidPointer(pos + 8, 32, 7));
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
   }
@@ -6568,11 +5512,11 @@ function deserializeTSModuleBlock(pos) {
 function deserializeTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxTSExternalModuleReference(pos + 8);
+      return deserializeTSExternalModuleReference(readPointer(pos + 8, 64, 7));
     case 1:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 2:
-      return deserializeBoxTSQualifiedName(pos + 8);
+      return deserializeTSQualifiedName(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
   }
@@ -6663,7 +5607,7 @@ function deserializeTSNamespaceDeclarationBody(pos) {
     case 0:
       return deserializeBoxTSNamespaceDeclaration(pos + 8);
     case 1:
-      return deserializeBoxTSModuleBlock(pos + 8);
+      return deserializeTSModuleBlock(readPaidPointer(pos + 8, 64, 7));
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
   }
@@ -6864,15 +5808,15 @@ function deserializeTSSatisfiesExpression(pos) {
 function deserializeTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxTSIndexSignature(pos + 8);
+      return deserializeTSIndexSignature(readPaidPointer(pos + 8, 64, 7));
     case 1:
-      return deserializeBoxTSPropertySignature(pos + 8);
+      return deserializeTSPropertySignature(readPaidPointer(pos + 8, 40, 7));
     case 2:
-      return deserializeBoxTSCallSignatureDeclaration(pos + 8);
+      return deserializeTSCallSignatureDeclaration(readPaidPointer(pos + 8, 48, 7));
     case 3:
-      return deserializeBoxTSConstructSignatureDeclaration(pos + 8);
+      return deserializeTSConstructSignatureDeclaration(readPaidPointer(pos + 8, 40, 7));
     case 4:
-      return deserializeBoxTSMethodSignature(pos + 8);
+      return deserializeTSMethodSignature(readPaidPointer(pos + 8, 72, 7));
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
   }
@@ -6947,83 +5891,83 @@ function deserializeTSThisType(pos) {
 function deserializeTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxTSAnyKeyword(pos + 8);
+      return deserializeTSAnyKeyword(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxTSBigIntKeyword(pos + 8);
+      return deserializeTSBigIntKeyword(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxTSBooleanKeyword(pos + 8);
+      return deserializeTSBooleanKeyword(readPointer(pos + 8, 16, 7));
     case 3:
-      return deserializeBoxTSIntrinsicKeyword(pos + 8);
+      return deserializeTSIntrinsicKeyword(readPointer(pos + 8, 16, 7));
     case 4:
-      return deserializeBoxTSNeverKeyword(pos + 8);
+      return deserializeTSNeverKeyword(readPointer(pos + 8, 16, 7));
     case 5:
-      return deserializeBoxTSNullKeyword(pos + 8);
+      return deserializeTSNullKeyword(readPointer(pos + 8, 16, 7));
     case 6:
-      return deserializeBoxTSNumberKeyword(pos + 8);
+      return deserializeTSNumberKeyword(readPointer(pos + 8, 16, 7));
     case 7:
-      return deserializeBoxTSObjectKeyword(pos + 8);
+      return deserializeTSObjectKeyword(readPointer(pos + 8, 16, 7));
     case 8:
-      return deserializeBoxTSStringKeyword(pos + 8);
+      return deserializeTSStringKeyword(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxTSSymbolKeyword(pos + 8);
+      return deserializeTSSymbolKeyword(readPointer(pos + 8, 16, 7));
     case 10:
-      return deserializeBoxTSThisType(pos + 8);
+      return deserializeTSThisType(readPointer(pos + 8, 16, 7));
     case 11:
-      return deserializeBoxTSUndefinedKeyword(pos + 8);
+      return deserializeTSUndefinedKeyword(readPointer(pos + 8, 16, 7));
     case 12:
-      return deserializeBoxTSUnknownKeyword(pos + 8);
+      return deserializeTSUnknownKeyword(readPointer(pos + 8, 16, 7));
     case 13:
-      return deserializeBoxTSVoidKeyword(pos + 8);
+      return deserializeTSVoidKeyword(readPointer(pos + 8, 16, 7));
     case 14:
-      return deserializeBoxTSArrayType(pos + 8);
+      return deserializeTSArrayType(readPaidPointer(pos + 8, 32, 7));
     case 15:
-      return deserializeBoxTSConditionalType(pos + 8);
+      return deserializeTSConditionalType(readPaidPointer(pos + 8, 80, 7));
     case 16:
-      return deserializeBoxTSConstructorType(pos + 8);
+      return deserializeTSConstructorType(readPaidPointer(pos + 8, 48, 7));
     case 17:
-      return deserializeBoxTSFunctionType(pos + 8);
+      return deserializeTSFunctionType(readPaidPointer(pos + 8, 48, 7));
     case 18:
-      return deserializeBoxTSImportType(pos + 8);
+      return deserializeTSImportType(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxTSIndexedAccessType(pos + 8);
+      return deserializeTSIndexedAccessType(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxTSInferType(pos + 8);
+      return deserializeTSInferType(readPaidPointer(pos + 8, 24, 7));
     case 21:
-      return deserializeBoxTSIntersectionType(pos + 8);
+      return deserializeTSIntersectionType(readPaidPointer(pos + 8, 40, 7));
     case 22:
-      return deserializeBoxTSLiteralType(pos + 8);
+      return deserializeTSLiteralType(readPaidPointer(pos + 8, 32, 7));
     case 23:
-      return deserializeBoxTSMappedType(pos + 8);
+      return deserializeTSMappedType(readPaidPointer(pos + 8, 104, 7));
     case 24:
-      return deserializeBoxTSNamedTupleMember(pos + 8);
+      return deserializeTSNamedTupleMember(readPaidPointer(pos + 8, 64, 7));
     case 26:
-      return deserializeBoxTSTemplateLiteralType(pos + 8);
+      return deserializeTSTemplateLiteralType(readPaidPointer(pos + 8, 64, 7));
     case 27:
-      return deserializeBoxTSTupleType(pos + 8);
+      return deserializeTSTupleType(readPaidPointer(pos + 8, 40, 7));
     case 28:
-      return deserializeBoxTSTypeLiteral(pos + 8);
+      return deserializeTSTypeLiteral(readPaidPointer(pos + 8, 40, 7));
     case 29:
-      return deserializeBoxTSTypeOperator(pos + 8);
+      return deserializeTSTypeOperator(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxTSTypePredicate(pos + 8);
+      return deserializeTSTypePredicate(readPaidPointer(pos + 8, 40, 7));
     case 31:
-      return deserializeBoxTSTypeQuery(pos + 8);
+      return deserializeTSTypeQuery(readPaidPointer(pos + 8, 40, 7));
     case 32:
-      return deserializeBoxTSTypeReference(pos + 8);
+      return deserializeTSTypeReference(readPaidPointer(pos + 8, 40, 7));
     case 33:
-      return deserializeBoxTSUnionType(pos + 8);
+      return deserializeTSUnionType(readPaidPointer(pos + 8, 40, 7));
     case 34:
-      return deserializeBoxTSParenthesizedType(pos + 8);
+      return deserializeTSParenthesizedType(readPaidPointer(pos + 8, 32, 7));
     case 35:
-      return deserializeBoxJSDocNullableType(pos + 8);
+      return deserializeJSDocNullableType(readPaidPointer(pos + 8, 32, 7));
     case 36:
-      return deserializeBoxJSDocNonNullableType(pos + 8);
+      return deserializeJSDocNonNullableType(readPaidPointer(pos + 8, 32, 7));
     case 37:
-      return deserializeBoxJSDocUnknownType(pos + 8);
+      return deserializeJSDocUnknownType(readPointer(pos + 8, 16, 7));
     case 64:
-      return deserializeBoxTSOptionalType(pos + 8);
+      return deserializeTSOptionalType(readPaidPointer(pos + 8, 32, 7));
     case 65:
-      return deserializeBoxTSRestType(pos + 8);
+      return deserializeTSRestType(readPaidPointer(pos + 8, 32, 7));
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
   }
@@ -7050,79 +5994,79 @@ function deserializeTSTupleType(pos) {
 function deserializeTSType(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxTSAnyKeyword(pos + 8);
+      return deserializeTSAnyKeyword(readPointer(pos + 8, 16, 7));
     case 1:
-      return deserializeBoxTSBigIntKeyword(pos + 8);
+      return deserializeTSBigIntKeyword(readPointer(pos + 8, 16, 7));
     case 2:
-      return deserializeBoxTSBooleanKeyword(pos + 8);
+      return deserializeTSBooleanKeyword(readPointer(pos + 8, 16, 7));
     case 3:
-      return deserializeBoxTSIntrinsicKeyword(pos + 8);
+      return deserializeTSIntrinsicKeyword(readPointer(pos + 8, 16, 7));
     case 4:
-      return deserializeBoxTSNeverKeyword(pos + 8);
+      return deserializeTSNeverKeyword(readPointer(pos + 8, 16, 7));
     case 5:
-      return deserializeBoxTSNullKeyword(pos + 8);
+      return deserializeTSNullKeyword(readPointer(pos + 8, 16, 7));
     case 6:
-      return deserializeBoxTSNumberKeyword(pos + 8);
+      return deserializeTSNumberKeyword(readPointer(pos + 8, 16, 7));
     case 7:
-      return deserializeBoxTSObjectKeyword(pos + 8);
+      return deserializeTSObjectKeyword(readPointer(pos + 8, 16, 7));
     case 8:
-      return deserializeBoxTSStringKeyword(pos + 8);
+      return deserializeTSStringKeyword(readPointer(pos + 8, 16, 7));
     case 9:
-      return deserializeBoxTSSymbolKeyword(pos + 8);
+      return deserializeTSSymbolKeyword(readPointer(pos + 8, 16, 7));
     case 10:
-      return deserializeBoxTSThisType(pos + 8);
+      return deserializeTSThisType(readPointer(pos + 8, 16, 7));
     case 11:
-      return deserializeBoxTSUndefinedKeyword(pos + 8);
+      return deserializeTSUndefinedKeyword(readPointer(pos + 8, 16, 7));
     case 12:
-      return deserializeBoxTSUnknownKeyword(pos + 8);
+      return deserializeTSUnknownKeyword(readPointer(pos + 8, 16, 7));
     case 13:
-      return deserializeBoxTSVoidKeyword(pos + 8);
+      return deserializeTSVoidKeyword(readPointer(pos + 8, 16, 7));
     case 14:
-      return deserializeBoxTSArrayType(pos + 8);
+      return deserializeTSArrayType(readPaidPointer(pos + 8, 32, 7));
     case 15:
-      return deserializeBoxTSConditionalType(pos + 8);
+      return deserializeTSConditionalType(readPaidPointer(pos + 8, 80, 7));
     case 16:
-      return deserializeBoxTSConstructorType(pos + 8);
+      return deserializeTSConstructorType(readPaidPointer(pos + 8, 48, 7));
     case 17:
-      return deserializeBoxTSFunctionType(pos + 8);
+      return deserializeTSFunctionType(readPaidPointer(pos + 8, 48, 7));
     case 18:
-      return deserializeBoxTSImportType(pos + 8);
+      return deserializeTSImportType(readPaidPointer(pos + 8, 96, 7));
     case 19:
-      return deserializeBoxTSIndexedAccessType(pos + 8);
+      return deserializeTSIndexedAccessType(readPaidPointer(pos + 8, 48, 7));
     case 20:
-      return deserializeBoxTSInferType(pos + 8);
+      return deserializeTSInferType(readPaidPointer(pos + 8, 24, 7));
     case 21:
-      return deserializeBoxTSIntersectionType(pos + 8);
+      return deserializeTSIntersectionType(readPaidPointer(pos + 8, 40, 7));
     case 22:
-      return deserializeBoxTSLiteralType(pos + 8);
+      return deserializeTSLiteralType(readPaidPointer(pos + 8, 32, 7));
     case 23:
-      return deserializeBoxTSMappedType(pos + 8);
+      return deserializeTSMappedType(readPaidPointer(pos + 8, 104, 7));
     case 24:
-      return deserializeBoxTSNamedTupleMember(pos + 8);
+      return deserializeTSNamedTupleMember(readPaidPointer(pos + 8, 64, 7));
     case 26:
-      return deserializeBoxTSTemplateLiteralType(pos + 8);
+      return deserializeTSTemplateLiteralType(readPaidPointer(pos + 8, 64, 7));
     case 27:
-      return deserializeBoxTSTupleType(pos + 8);
+      return deserializeTSTupleType(readPaidPointer(pos + 8, 40, 7));
     case 28:
-      return deserializeBoxTSTypeLiteral(pos + 8);
+      return deserializeTSTypeLiteral(readPaidPointer(pos + 8, 40, 7));
     case 29:
-      return deserializeBoxTSTypeOperator(pos + 8);
+      return deserializeTSTypeOperator(readPaidPointer(pos + 8, 32, 7));
     case 30:
-      return deserializeBoxTSTypePredicate(pos + 8);
+      return deserializeTSTypePredicate(readPaidPointer(pos + 8, 40, 7));
     case 31:
-      return deserializeBoxTSTypeQuery(pos + 8);
+      return deserializeTSTypeQuery(readPaidPointer(pos + 8, 40, 7));
     case 32:
-      return deserializeBoxTSTypeReference(pos + 8);
+      return deserializeTSTypeReference(readPaidPointer(pos + 8, 40, 7));
     case 33:
-      return deserializeBoxTSUnionType(pos + 8);
+      return deserializeTSUnionType(readPaidPointer(pos + 8, 40, 7));
     case 34:
-      return deserializeBoxTSParenthesizedType(pos + 8);
+      return deserializeTSParenthesizedType(readPaidPointer(pos + 8, 32, 7));
     case 35:
-      return deserializeBoxJSDocNullableType(pos + 8);
+      return deserializeJSDocNullableType(readPaidPointer(pos + 8, 32, 7));
     case 36:
-      return deserializeBoxJSDocNonNullableType(pos + 8);
+      return deserializeJSDocNonNullableType(readPaidPointer(pos + 8, 32, 7));
     case 37:
-      return deserializeBoxJSDocUnknownType(pos + 8);
+      return deserializeJSDocUnknownType(readPointer(pos + 8, 16, 7));
     default:
       throw invalid("TSType tag", uint8[pos], pos);
   }
@@ -7208,11 +6152,11 @@ function deserializeTSTypeLiteral(pos) {
 function deserializeTSTypeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSQualifiedName(pos + 8);
+      return deserializeTSQualifiedName(readPaidPointer(pos + 8, 64, 7));
     case 2:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
   }
@@ -7326,9 +6270,9 @@ function deserializeTSTypePredicate(pos) {
 function deserializeTSTypePredicateName(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierName(pos + 8);
+      return deserializeIdentifierName(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSThisType(pos + 8);
+      return deserializeTSThisType(readPointer(pos + 8, 16, 7));
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
   }
@@ -7358,13 +6302,13 @@ function deserializeTSTypeQuery(pos) {
 function deserializeTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 0:
-      return deserializeBoxIdentifierReference(pos + 8);
+      return deserializeIdentifierReference(readPointer(pos + 8, 32, 7));
     case 1:
-      return deserializeBoxTSQualifiedName(pos + 8);
+      return deserializeTSQualifiedName(readPaidPointer(pos + 8, 64, 7));
     case 2:
-      return deserializeBoxThisExpression(pos + 8);
+      return deserializeThisExpression(readPointer(pos + 8, 16, 7));
     case 3:
-      return deserializeBoxTSImportType(pos + 8);
+      return deserializeTSImportType(readPaidPointer(pos + 8, 96, 7));
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
   }
