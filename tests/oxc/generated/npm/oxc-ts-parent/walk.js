@@ -309,8 +309,8 @@ function readPointer(pos, size, alignMask) {
 
 /**
  * `readPointer`, and the `size` bytes it points to paid for: a `Box` that may lead back to itself,
- * read in place by an enum's case (`Builder::read_payload_in`). The check is written again here,
- * not called: a call less per boxed node is what this is for.
+ * read in place by an enum's case or an `Option` (`Builder::read_payload_in`). The check is written
+ * again here, not called: a call less per boxed node is what this is for.
  */
 function readPaidPointer(pos, size, alignMask) {
   const target = uint32[pos >>> 2];
