@@ -152,8 +152,15 @@ impl<'a> Builder<'a> {
     /// The offset a `Box<inner>` at `pos` points to, checked (and paid for, like its function's).
     fn box_target(&self, inner: &TypeRef, pos: &str) -> String {
         let layout = self.layout.of(inner);
-        let pointer = if self.cx.model.may_nest(inner) { "readPaidPointer" } else { "readPointer" };
+        let pointer = if self.box_paid(inner) { "readPaidPointer" } else { "readPointer" };
         format!("{pointer}({pos}, {}, {})", layout.size, layout.align - 1)
+    }
+
+    /// Whether reading a `Box<inner>` pays the bytes it points to from the budget: where they may
+    /// lead back to the `Box` (a cycle of the type graph passes it); the rest is read in work the
+    /// schema bounds, from a struct or `Vec` paid for already (`templates/js/readers.js`).
+    pub(in crate::emit::js) fn box_paid(&self, inner: &TypeRef) -> bool {
+        self.cx.model.may_nest(inner)
     }
 
     /// Whether [`Builder::read`] reads `ty` in place (a number, a flag), with no function of its own.
@@ -332,7 +339,7 @@ impl<'a> Builder<'a> {
     /// target first when the JS stack runs out below it.
     pub(in crate::emit::js) fn box_body(&self, inner: &TypeRef, read_first: Option<String>) -> Body {
         let layout = self.layout.of(inner);
-        Body::Boxed { read: self.read(inner, "target"), size: layout.size, align_mask: layout.align - 1, paid: self.cx.model.may_nest(inner), read_first }
+        Body::Boxed { read: self.read(inner, "target"), size: layout.size, align_mask: layout.align - 1, paid: self.box_paid(inner), read_first }
     }
 
     /// The test that an `Option<inner>` at `pos` is `None`, and where its payload is.

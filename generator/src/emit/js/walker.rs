@@ -723,7 +723,7 @@ impl Collector<'_, '_> {
                 let target_layout = layout.of(inner);
                 let target = self.step(inner, "target".to_owned());
                 let edges = vec![target.walker];
-                (NodeOf::Nothing, WalkBody::Boxed { size: target_layout.size, align_mask: target_layout.align - 1, paid: cx.model.may_nest(inner), target }, edges)
+                (NodeOf::Nothing, WalkBody::Boxed { size: target_layout.size, align_mask: target_layout.align - 1, paid: self.source.builder().box_paid(inner), target }, edges)
             }
             _ => unreachable!("only structs, enums, `Option`s, `Vec`s and `Box`es lead to nodes"),
         };
