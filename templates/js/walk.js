@@ -879,6 +879,8 @@ function visitLeaf(node, t) {
 {%- endif %}
 }
 
+{%- if walker.visits_values() %}
+
 /** A value built whole because a converter reads it: its objects visited now. */
 function visitValue(value) {
 {%- if !walker.lazy %}
@@ -889,6 +891,7 @@ function visitValue(value) {
   walkStack.push(value, VISIT);
   if (walkDepth < WALK_DEPTH) drain(base);
 }
+{%- endif %}
 {%- endif %}
 
 /**
@@ -1039,7 +1042,7 @@ function {{ function.name }}(pos) {
   walkDepth--;
 {%- endif %}
 }
-{%- when WalkBody::Built with { build, reads, value_read } %}
+{%- when WalkBody::Built with { walk, value_read } %}
 function {{ function.name }}(pos) {
 {%- if let Some((node, step)) = value_read %}
 {%- if !walker.whole_tree %}
@@ -1048,31 +1051,30 @@ function {{ function.name }}(pos) {
   if (enters[{{ node }}] === null && exits[{{ node }}] === null) return {{ step.function }}({{ step.pos }});
 {%- endif %}
 {%- endif %}
-{%- if let Some(reads) = reads %}
-{%- if walker.whole_tree %}
+{%- match walk %}
+{%- when BuiltWalk::ReadsInTree with { reads } %}
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
 {%- if function.makes_nodes() %}
   if (makes[{{ loop.index0 }}] === 1) throw FOUND;
 {%- endif %}
   {{ reads.function }}({{ reads.pos }});
-{%- else %}
+{%- when BuiltWalk::Scanned with { build, reads } %}
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
   if ({% if function.makes_nodes() %}makes[{{ loop.index0 }}] === 0 && {% endif %}walkDepth < WALK_DEPTH && scanHits[{{ loop.index0 }}] < SCAN_HITS && !meets({{ reads.function }}, {{ reads.pos }}, {{ loop.index0 }})) return;
   if (scanning !== 0) return found();
   visitValue({{ build }});
-{%- endif %}
-{%- else if walker.whole_tree && walker.probe_built %}
+{%- when BuiltWalk::Probed with { build } %}
   probeValue({{ build }});
-{%- else if walker.whole_tree %}
+{%- when BuiltWalk::Found %}
   throw FOUND;
-{%- else %}
+{%- when BuiltWalk::Visited with { build } %}
 {%- if walker.scans %}
   if (scanning !== 0) return found();
 {%- endif %}
   visitValue({{ build }});
-{%- endif %}
+{%- endmatch %}
 }
 {%- when WalkBody::Switch with { what, cases } %}
 function {{ function.name }}(pos) {

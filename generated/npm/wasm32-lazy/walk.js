@@ -5783,14 +5783,6 @@ function visitLeaf(node, t) {
   resumeWalk();
 }
 
-/** A value built whole because a converter reads it: its objects visited now. */
-function visitValue(value) {
-  if (value === null || typeof value !== "object") return;
-  const base = walkStack.length;
-  walkStack.push(value, VISIT);
-  if (walkDepth < WALK_DEPTH) drain(base);
-}
-
 /**
  * A node of type `t`: its function for the way down, then (unless that returned `false`, when its
  * exit runs at once) its exit and its children pushed, in order.

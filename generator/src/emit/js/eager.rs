@@ -6,7 +6,7 @@
 
 use askama::Template;
 
-use super::walker::{NodeIndex, StartsBody, WalkBody, WalkEntry, WalkerView, visitor_keys, walker};
+use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkEntry, WalkerView, visitor_keys, walker};
 use super::{Body, Builder, BufferView, Function, Module, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
 use crate::emit::EmitContext;

@@ -8,7 +8,7 @@
 
 use askama::Template;
 
-use super::walker::{NodeIndex, StartsBody, WalkBody, WalkEntry, WalkerView, walker};
+use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkEntry, WalkerView, walker};
 use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::emit::EmitContext;

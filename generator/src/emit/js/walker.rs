@@ -171,13 +171,11 @@ pub(in crate::emit::js) enum WalkBody {
     /// whole (when the visitor visits that type). `children`: in output order. `span`: the offset
     /// of its span's `start` (its `end` follows), where walks skip nodes by their words.
     Object { node: Option<(NodeIndex, String)>, children: Vec<Step>, span: Option<u32> },
-    /// A value built whole (a converter's), then its objects visited. `reads`: the walker of what
-    /// the converter reads (an `Object` without a node), where that is known: the value is built
-    /// only where those hold a node of a visited type (a scan, which visits nothing), or where the
-    /// converter makes one itself. `value_read`: where the converter's value is a node it reads,
-    /// altered only in properties that hold no node (`ConverterKeeps::Value`), that node's
-    /// type and walker: the value is walked as that node where its type is not visited.
-    Built { build: String, reads: Option<Step>, value_read: Option<(usize, Step)> },
+    /// A value built whole (a converter's), then its objects visited, as `walk` says.
+    /// `value_read`: where the converter's value is a node it reads, altered only in properties
+    /// that hold no node (`ConverterKeeps::Value`), that node's type and walker: the value is
+    /// walked as that node where its type is not visited.
+    Built { walk: BuiltWalk, value_read: Option<(usize, Step)> },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
     Switch { what: String, cases: Vec<(u8, Option<Step>)> },
     Option { none_check: String, some: Step },
@@ -186,6 +184,44 @@ pub(in crate::emit::js) enum WalkBody {
     /// words (`walkByWords`) rather than element by element.
     Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: Step, starts: Option<String> },
     Boxed { size: u32, align_mask: u32, paid: bool, target: Step },
+}
+
+/// How a walker of a value built whole (`WalkBody::Built`) walks it. `reads` is the walker of what
+/// the converter reads (an `Object` without a node), where that is known; `build`, the expression
+/// that builds the value, only where the walker builds it (a function it names that nothing called
+/// would be dead code in `walk.js`).
+pub(in crate::emit::js) enum BuiltWalk {
+    /// Built where what it reads holds a node of a visited type (a scan, which visits nothing
+    /// first), or where the converter makes one itself.
+    Scanned { build: String, reads: Step },
+    /// Built, and its objects visited.
+    Visited { build: String },
+    /// With [`WalkerView::whole_tree`]: its reads are walked for the first node of a visited type,
+    /// where the whole tree is built instead.
+    ReadsInTree { reads: Step },
+    /// With [`WalkerView::whole_tree`] and [`WalkerView::probe_built`]: built apart from the tree,
+    /// and looked into for a node of a visited type.
+    Probed { build: String },
+    /// With [`WalkerView::whole_tree`] alone (rawast's builders take the parent): taken for a node
+    /// of a visited type.
+    Found,
+}
+
+impl BuiltWalk {
+    /// The walker of what the converter reads, where it is walked before the value is built.
+    pub(in crate::emit::js) fn reads(&self) -> Option<&Step> {
+        match self {
+            BuiltWalk::Scanned { reads, .. } | BuiltWalk::ReadsInTree { reads } => Some(reads),
+            BuiltWalk::Visited { .. } | BuiltWalk::Probed { .. } | BuiltWalk::Found => None,
+        }
+    }
+}
+
+/// What builds a value whole: a type's deserializer, or that of a struct's converted property alone.
+#[derive(Clone, Copy)]
+enum Whole<'k> {
+    Type(&'k TypeRef),
+    Property(TypeId, &'k str),
 }
 
 /// A struct's node type: one, or the one its `type` field's tag gives (a table by tag, a constant
@@ -239,6 +275,13 @@ impl NodeIndex {
             NodeIndex::Fixed(index) => index.to_string(),
             NodeIndex::ByTag { .. } => "t".to_owned(),
         }
+    }
+}
+
+impl WalkerView {
+    /// Whether some walker visits a value it builds (`visitValue`).
+    pub(in crate::emit::js) fn visits_values(&self) -> bool {
+        self.functions.iter().any(|f| f.builds_made() || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. }))
     }
 }
 
@@ -311,6 +354,10 @@ struct Collector<'b, 'a> {
     /// elements' spans can be read get a `startOf…` function, each element type once.
     by_words: bool,
     starts: Vec<(TypeRef, StartsFunction)>,
+    /// [`WalkEntry::whole_tree`] and [`WalkEntry::probe_built`]: which values built whole a walker
+    /// builds ([`BuiltWalk`]).
+    whole_tree: bool,
+    probe_built: bool,
 }
 
 /// Whether a target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a walker can
@@ -353,7 +400,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
     let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
     let by_words = entry.source_text.is_some() && !cx.config.walk_keywords.is_empty();
-    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, starts: Vec::new() };
+    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, starts: Vec::new(), whole_tree: entry.whole_tree, probe_built: entry.probe_built };
     let root_type = root;
     let root = collector.index(&Walked::Type(root.clone()));
     let result = cx.result();
@@ -369,7 +416,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
             (js_string(name), keys.map_or_else(|| "null".to_owned(), |keys| format!("[{keys}]")))
         })
         .collect();
-    let scans = functions.iter().any(|f| matches!(f.body, WalkBody::Built { reads: Some(_), .. }));
+    let scans = functions.iter().any(|f| matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some()));
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
     let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy, source_text, few_strings, comments_below_region } = entry;
     let node_words: Vec<String> = if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
@@ -484,15 +531,19 @@ impl Collector<'_, '_> {
     /// A walker that builds a converter's value whole and visits it: needed where the values it
     /// reads can lead to a visited node, or it makes one of a visited type. The converter is
     /// struct `of`'s (or its property `key`'s), at `within`, `THIS` being `of`'s object.
-    fn converted(&mut self, converter: MetaId, build: String, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
+    fn converted(&mut self, converter: MetaId, whole: Whole, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
         let cx = self.cx;
-        let made = self.made_by(converter);
         let keeps = cx.model.converter_keeps(cx.schema, converter, Some(of));
+        let reads = if keeps == ConverterKeeps::Nothing { None } else { self.source.converter_reads(converter, Some(within), key.map(|_| of)) };
+        // (Its builder is written before the walkers of its reads: the order of functions in
+        // `walk.js`.)
+        let build = self.value_build(whole, reads.is_some());
+        let made = self.made_by(converter);
         if keeps == ConverterKeeps::Nothing {
             // It holds only the nodes it makes: nothing to look into.
-            return (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, Vec::new());
+            return (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, Vec::new());
         }
-        match self.source.converter_reads(converter, Some(within), key.map(|_| of)) {
+        match reads {
             Some(reads) => {
                 // A converter whose value is one of its reads, a node (`JSXElement`'s
                 // `openingElement`): walked as that read where its node type is not visited.
@@ -503,12 +554,39 @@ impl Collector<'_, '_> {
                 let reads = self.step_of(&Walked::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
                 let mut edges = vec![reads.walker];
                 edges.extend(value_read.as_ref().map(|(_, step)| step.walker));
-                (NodeOf::Made(made), WalkBody::Built { build, reads: Some(reads), value_read }, edges)
+                (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, Some(reads)), value_read }, edges)
             }
             None => {
                 let edges = self.read_by(converter);
-                (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, edges)
+                (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, edges)
             }
+        }
+    }
+
+    /// The expression that builds `whole` (writing its builder if it is new).
+    fn build(&mut self, whole: Whole) -> String {
+        match whole {
+            Whole::Type(ty) => self.source.build(ty),
+            Whole::Property(id, key) => self.source.build_property(id, key),
+        }
+    }
+
+    /// The expression that builds a value built whole (`whole`), where its walker builds it: always,
+    /// but in a walk of the whole tree, where it is built only to be looked into apart from the
+    /// tree (`probe_built`) for lack of a walker of what its converter reads (`has_reads`).
+    fn value_build(&mut self, whole: Whole, has_reads: bool) -> Option<String> {
+        (!self.whole_tree || (self.probe_built && !has_reads)).then(|| self.build(whole))
+    }
+
+    /// How a walker walks a value built whole, from `value_build`'s `build` and the walker of what
+    /// its converter reads (`reads`, where known).
+    fn built_walk(&self, build: Option<String>, reads: Option<Step>) -> BuiltWalk {
+        match (build, reads) {
+            (Some(build), Some(reads)) => BuiltWalk::Scanned { build, reads },
+            (Some(build), None) if !self.whole_tree => BuiltWalk::Visited { build },
+            (Some(build), None) => BuiltWalk::Probed { build },
+            (None, Some(reads)) => BuiltWalk::ReadsInTree { reads },
+            (None, None) => BuiltWalk::Found,
         }
     }
 
@@ -592,8 +670,7 @@ impl Collector<'_, '_> {
         let name = self.name(&Walked::Property(id, key.to_owned()));
         let object = cx.model.object(id).expect("structs have an object model");
         let Some(PropertyValue::Converted { converter, within }) = object.properties.iter().find(|p| p.key == key).map(|p| &p.value) else { unreachable!("only converters' properties are walked alone") };
-        let build = self.source.build_property(id, key);
-        let (node, body, edges) = self.converted(*converter, build, id, Some(key), (within.id, within.path.offset(self.source.builder().layout)));
+        let (node, body, edges) = self.converted(*converter, Whole::Property(id, key), id, Some(key), (within.id, within.path.offset(self.source.builder().layout)));
         WalkFunction { name, comment: format!("`{}`'s `{key}`, a converter's value", cx.schema.get(id).name), node, edges, body }
     }
 
@@ -607,7 +684,6 @@ impl Collector<'_, '_> {
                 (TypeKind::Struct(_), Shape::Struct { .. }) => {
                     let walked = cx.model.walked(*id).expect("structs are walked");
                     let object = cx.model.object(*id).expect("structs have an object model");
-                    let build = self.source.build(ty);
                     let read_by_fields = walked.properties.as_ref().is_some_and(|properties| {
                         properties.iter().all(|p| match &p.value {
                             // rawast's converters (`convert`) take what they read whole.
@@ -621,19 +697,22 @@ impl Collector<'_, '_> {
                     let output = walked.node_types.iter().all(|t| self.node_types.contains(t));
                     if !read_by_fields || (!output && !walked.made.is_empty()) {
                         match object.via {
-                            Some(converter) => self.converted(converter, build, *id, None, (*id, 0)),
-                            None => (NodeOf::Always, WalkBody::Built { build, reads: None, value_read: None }, Vec::new()),
+                            Some(converter) => self.converted(converter, Whole::Type(ty), *id, None, (*id, 0)),
+                            None => {
+                                let build = self.value_build(Whole::Type(ty), false);
+                                (NodeOf::Always, WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, Vec::new())
+                            }
                         }
                     } else {
                         let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
                         let node = match (&walked.type_field, indices.as_slice()) {
                             (_, []) => None,
-                            (None, [index]) => Some((NodeIndex::Fixed(*index), build)),
+                            (None, [index]) => Some((NodeIndex::Fixed(*index), self.source.build(ty))),
                             (Some((path, enum_ty, strings)), _) => {
                                 let table = by_tag(strings.iter().zip(&indices).map(|((discriminant, _), index)| (*discriminant, index.to_string())));
                                 let what = cx.schema.rust_type(enum_ty, "'a");
                                 let constant = format!("{}_TYPES", crate::casing::screaming_case(&name));
-                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{table}]"), what }, build))
+                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{table}]"), what }, self.source.build(ty)))
                             }
                             (None, _) => unreachable!("several node types come from a `type` field"),
                         };
@@ -683,7 +762,7 @@ impl Collector<'_, '_> {
                     } else {
                         // oxc's enums some of whose variants a converter reads (`JSXElementName`'s
                         // `this`): built whole, small values.
-                        let build = self.source.build(ty);
+                        let build = self.value_build(Whole::Type(ty), false);
                         let mut made = Vec::new();
                         let mut edges = Vec::new();
                         for converter in converters {
@@ -701,7 +780,7 @@ impl Collector<'_, '_> {
                         }) {
                             edges.push(self.index(&Walked::Type(payload)));
                         }
-                        (NodeOf::Made(made), WalkBody::Built { build, reads: None, value_read: None }, edges)
+                        (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, edges)
                     }
                 }
                 _ => unreachable!("a type that can lead to a node is a struct or an enum"),

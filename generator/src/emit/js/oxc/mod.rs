@@ -24,7 +24,7 @@ use self::emitter::{Emitter, Problem};
 use self::snippet::Flags;
 use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
-use super::walker::{NodeIndex, StartsBody, WalkBody, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
+use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
 use super::Builder;
 use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};

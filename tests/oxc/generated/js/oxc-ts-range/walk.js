@@ -2741,32 +2741,6 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
-/** `FormalParameterRest<'a>` */
-function deserializeFormalParameterRest(pos) {
-  const this_start = int32[pos >>> 2];
-  const this_end = int32[(pos + 4) >>> 2];
-  let decoratorsValue, restValue, typeAnnotationValue;
-  try {
-    decoratorsValue = deserializeVecDecorator(pos + 16);
-    restValue = deserializeBindingRestElement(pos + 40);
-    typeAnnotationValue = deserializeOptionBoxTSTypeAnnotation(pos + 72);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    if (decoratorsValue === undefined) decoratorsValue = defer(deserializeVecDecorator, pos + 16);
-    if (restValue === undefined) restValue = defer(deserializeBindingRestElement, pos + 40);
-    if (typeAnnotationValue === undefined) typeAnnotationValue = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
-  }
-  return {
-    type: "FormalParameterRest",
-    decorators: decoratorsValue,
-    rest: restValue,
-    typeAnnotation: typeAnnotationValue,
-    start: this_start,
-    end: this_end,
-    range: [this_start, this_end],
-  };
-}
-
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -3952,22 +3926,6 @@ function deserializeNewTarget(pos) {
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
-  };
-}
-
-/** `NodeId` */
-function deserializeNodeId(pos) {
-  return {
-    type: "NodeId",
-    "0": deserializeNonMaxU32Alias(pos),
-  };
-}
-
-/** `NonMaxU32` */
-function deserializeNonMaxU32Alias(pos) {
-  return {
-    type: "NonMaxU32Alias",
-    "0": uint32[pos >>> 2],
   };
 }
 

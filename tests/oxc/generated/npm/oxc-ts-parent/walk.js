@@ -1201,24 +1201,6 @@ function deserializeAssignmentTargetWithDefault(pos) {
   return node;
 }
 
-/** `ExportAllDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
-function deserializeAttributesOfExportAllDeclaration(pos) {
-  const withClause = deserializeOptionBoxWithClause((pos + 120));
-  return withClause === null ? [] : withClause.attributes;
-}
-
-/** `ExportFromDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
-function deserializeAttributesOfExportFromDeclaration(pos) {
-  const withClause = deserializeOptionBoxWithClause((pos + 88));
-  return withClause === null ? [] : withClause.attributes;
-}
-
-/** `ImportDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
-function deserializeAttributesOfImportDeclaration(pos) {
-  const withClause = deserializeOptionBoxWithClause((pos + 88));
-  return withClause === null ? [] : withClause.attributes;
-}
-
 /** `AwaitExpression<'a>` */
 function deserializeAwaitExpression(pos) {
   const previousParent = parent;
@@ -2379,88 +2361,6 @@ function deserializeExpression(pos) {
   }
 }
 
-/** `TSClassImplements<'a>`'s `expression` alone, for a walk that reads the rest field by field */
-function deserializeExpressionOfTSClassImplements(pos) {
-  let expression = deserializeTSTypeName((pos + 16));
-  if (expression.type === 'TSQualifiedName') {
-      let object = expression.left;
-      const { right } = expression;
-      let start, end;
-      let previous = expression = {
-          type: 'MemberExpression',
-          object,
-          property: right,
-          optional: false,
-          computed: false,
-          start: start = expression.start,
-          end: end = expression.end,
-          parent,
-      };
-      right.parent = previous;
-      while (true) {
-          if (object.type !== 'TSQualifiedName') {
-              object.parent = previous;
-              break;
-          }
-          const { left, right } = object;
-          previous = previous.object = {
-              type: 'MemberExpression',
-              object: left,
-              property: right,
-              optional: false,
-              computed: false,
-              start: start = object.start,
-              end: end = object.end,
-              parent: previous,
-          };
-          right.parent = previous;
-          object = left;
-      }
-  }
-  return expression;
-}
-
-/** `TSInterfaceHeritage<'a>`'s `expression` alone, for a walk that reads the rest field by field */
-function deserializeExpressionOfTSInterfaceHeritage(pos) {
-  let expression = deserializeTSTypeName((pos + 16));
-  if (expression.type === 'TSQualifiedName') {
-      let object = expression.left;
-      const { right } = expression;
-      let start, end;
-      let previous = expression = {
-          type: 'MemberExpression',
-          object,
-          property: right,
-          optional: false,
-          computed: false,
-          start: start = expression.start,
-          end: end = expression.end,
-          parent,
-      };
-      right.parent = previous;
-      while (true) {
-          if (object.type !== 'TSQualifiedName') {
-              object.parent = previous;
-              break;
-          }
-          const { left, right } = object;
-          previous = previous.object = {
-              type: 'MemberExpression',
-              object: left,
-              property: right,
-              optional: false,
-              computed: false,
-              start: start = object.start,
-              end: end = object.end,
-              parent: previous,
-          };
-          right.parent = previous;
-          object = left;
-      }
-  }
-  return expression;
-}
-
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
   const previousParent = parent;
@@ -2826,33 +2726,6 @@ function deserializeFormalParameter(pos) {
   return param;
 }
 
-/** `FormalParameterRest<'a>` */
-function deserializeFormalParameterRest(pos) {
-  const previousParent = parent;
-  const node = parent = {
-    type: "FormalParameterRest",
-    decorators: null,
-    rest: null,
-    typeAnnotation: null,
-    start: int32[pos >>> 2],
-    end: int32[(pos + 4) >>> 2],
-    parent: previousParent,
-  };
-  try {
-    node.decorators = deserializeVecDecorator(pos + 16);
-    node.rest = deserializeBindingRestElement(pos + 40);
-    node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 72);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-    if (node.rest === null) node.rest = defer(deserializeBindingRestElement, pos + 40);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
-  }
-  parent = previousParent;
-  return node;
-}
-
 /** `FormalParameters<'a>` */
 function deserializeFormalParameters(pos) {
   const params = deserializeVecFormalParameter((pos + 16));
@@ -2977,41 +2850,6 @@ function deserializeHashbang(pos) {
     end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
-}
-
-/** `TSGlobalDeclaration<'a>`'s `id` alone, for a walk that reads the rest field by field */
-function deserializeIdOfTSGlobalDeclaration(pos) {
-  let keywordStart, keywordEnd;
-  const ident = {
-      type: 'Identifier',
-      decorators: [],
-      name: 'global',
-      optional: false,
-          typeAnnotation: null,
-      start: keywordStart = int32[(pos + 16) >>> 2],
-      end: keywordEnd = int32[(pos + 20) >>> 2],
-      parent,
-  };
-  return ident;
-}
-
-/** `VariableDeclarator<'a>`'s `id` alone, for a walk that reads the rest field by field */
-function deserializeIdOfVariableDeclarator(pos) {
-  const pattern = deserializeBindingPattern((pos + 16));
-  {
-      let start, end;
-      const previousParent = parent;
-      parent = pattern;
-      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
-      if (typeAnnotation !== null) {
-          pattern.typeAnnotation = typeAnnotation;
-          {
-              pattern.end = typeAnnotation.end;
-          }
-      }
-      parent = previousParent;
-  }
-  return pattern;
 }
 
 /** `IdentifierName<'a>` */
@@ -3897,38 +3735,6 @@ function deserializeLogicalOperator(pos) {
   return value;
 }
 
-/** `ImportMeta`'s `meta` alone, for a walk that reads the rest field by field */
-function deserializeMetaOfImportMeta(pos) {
-  const importStart = int32[pos >>> 2];
-  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
-  const importIdent = {
-      type: 'Identifier',
-      decorators: [],
-      name: 'import',
-      optional: false, typeAnnotation: null,
-      start: importStart,
-      end: importEnd,
-      parent,
-  };
-  return importIdent;
-}
-
-/** `NewTarget`'s `meta` alone, for a walk that reads the rest field by field */
-function deserializeMetaOfNewTarget(pos) {
-  const newStart = int32[pos >>> 2];
-  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
-  const newIdent = {
-      type: 'Identifier',
-      decorators: [],
-      name: 'new',
-      optional: false, typeAnnotation: null,
-      start: newStart,
-      end: newEnd,
-      parent,
-  };
-  return newIdent;
-}
-
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
   const previousParent = parent;
@@ -4078,28 +3884,6 @@ function deserializeNewTarget(pos) {
   return node;
 }
 
-/** `NodeId` */
-function deserializeNodeId(pos) {
-  const previousParent = parent;
-  const node = parent = {
-    type: "NodeId",
-    "0": null,
-    parent: previousParent,
-  };
-  node["0"] = deserializeNonMaxU32Alias(pos);
-  parent = previousParent;
-  return node;
-}
-
-/** `NonMaxU32` */
-function deserializeNonMaxU32Alias(pos) {
-  return {
-    type: "NonMaxU32Alias",
-    "0": uint32[pos >>> 2],
-    parent: parent,
-  };
-}
-
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
   const this_start = int32[pos >>> 2];
@@ -4228,14 +4012,6 @@ function deserializeObjectPropertyKind(pos) {
     default:
       throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
   }
-}
-
-/** `JSXElement<'a>`'s `openingElement` alone, for a walk that reads the rest field by field */
-function deserializeOpeningElementOfJSXElement(pos) {
-  const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
-  const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
-  if (this_closingElement === null) openingElement.selfClosing = true;
-  return openingElement;
 }
 
 /** `Option<AssignmentTargetMaybeDefault<'a>>` */
@@ -4440,45 +4216,6 @@ function deserializeOptionTSType(pos) {
 function deserializeOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeVecImportDeclarationSpecifier(pos);
-}
-
-/** `TSIndexSignature<'a>`'s `parameters` alone, for a walk that reads the rest field by field */
-function deserializeParametersOfTSIndexSignature(pos) {
-  return [deserializeTSIndexSignatureName((pos + 16))];
-}
-
-/** `Function<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfFunction(pos) {
-  const params = deserializeBoxFormalParameters((pos + 64));
-  {
-      const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
-      if (thisParam !== null) params.unshift(thisParam);
-  }
-  return params;
-}
-
-/** `TSCallSignatureDeclaration<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfTSCallSignatureDeclaration(pos) {
-  const params = deserializeBoxFormalParameters((pos + 32));
-  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-  if (thisParam !== null) params.unshift(thisParam);
-  return params;
-}
-
-/** `TSFunctionType<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfTSFunctionType(pos) {
-  const params = deserializeBoxFormalParameters((pos + 32));
-  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-  if (thisParam !== null) params.unshift(thisParam);
-  return params;
-}
-
-/** `TSMethodSignature<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfTSMethodSignature(pos) {
-  const params = deserializeBoxFormalParameters((pos + 48));
-  const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
-  if (thisParam !== null) params.unshift(thisParam);
-  return params;
 }
 
 /** `ParenthesizedExpression<'a>` */
@@ -4745,38 +4482,6 @@ function deserializePropertyKind(pos) {
   return value;
 }
 
-/** `ImportMeta`'s `property` alone, for a walk that reads the rest field by field */
-function deserializePropertyOfImportMeta(pos) {
-  const metaEnd = int32[(pos + 4) >>> 2];
-  const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-  const metaIdent = {
-      type: 'Identifier',
-      decorators: [],
-      name: 'meta',
-      optional: false, typeAnnotation: null,
-      start: metaStart,
-      end: metaEnd,
-      parent,
-  };
-  return metaIdent;
-}
-
-/** `NewTarget`'s `property` alone, for a walk that reads the rest field by field */
-function deserializePropertyOfNewTarget(pos) {
-  const targetEnd = int32[(pos + 4) >>> 2];
-  const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-  const targetIdent = {
-      type: 'Identifier',
-      decorators: [],
-      name: 'target',
-      optional: false, typeAnnotation: null,
-      start: targetStart,
-      end: targetEnd,
-      parent,
-  };
-  return targetIdent;
-}
-
 /** `RawTransferData<'a>` */
 function deserializeRawTransferData(pos) {
   let programValue;
@@ -4917,13 +4622,6 @@ function deserializeSpan(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
-}
-
-/** `ImportDeclaration<'a>`'s `specifiers` alone, for a walk that reads the rest field by field */
-function deserializeSpecifiersOfImportDeclaration(pos) {
-  let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
-  if (specifiers === null) specifiers = [];
-  return specifiers;
 }
 
 /** `SpreadElement<'a>` */
@@ -5114,11 +4812,6 @@ function deserializeSuper(pos) {
     end: int32[(pos + 4) >>> 2],
     parent: parent,
   };
-}
-
-/** `Class<'a>`'s `superClass` alone, for a walk that reads the rest field by field */
-function deserializeSuperClassOfClass(pos) {
-  return deserializeOptionExpression((pos + 80));
 }
 
 /** `Class<'a>`'s `superTypeArguments` alone, for a walk that reads the rest field by field */
@@ -7352,45 +7045,6 @@ function deserializeV8IntrinsicExpression(pos) {
   node.name = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** `AssignmentTargetPropertyIdentifier<'a>`'s `value` alone, for a walk that reads the rest field by field */
-function deserializeValueOfAssignmentTargetPropertyIdentifier(pos) {
-  const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = int32[pos >>> 2];
-  const this_end = int32[(pos + 4) >>> 2];
-  // Clone `key`
-  let keyStart, keyEnd;
-  let value = {
-      type: 'Identifier',
-      decorators: [],
-      name: this_key.name,
-      optional: false,
-          typeAnnotation: null,
-      start: keyStart = this_key.start,
-      end: keyEnd = this_key.end,
-      parent,
-  };
-  const init = deserializeOptionExpression((pos + 48));
-  if (init !== null) {
-      const left = value;
-      value = {
-          type: 'AssignmentPattern',
-          decorators: [],
-          left,
-          right: init,
-          optional: false,
-              typeAnnotation: null,
-          start: this_start,
-          end: this_end,
-          parent,
-      };
-      {
-          left.parent = value;
-          init.parent = value;
-      }
-  }
-  return value;
 }
 
 /** `VariableDeclaration<'a>` */

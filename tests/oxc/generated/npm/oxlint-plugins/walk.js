@@ -599,12 +599,12 @@ function AssignmentExpressionNode(operator, start, end, range, parent) {
 AssignmentExpressionNode.prototype = NodeProto;
 
 /** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function AssignmentPatternNode(start, end, range, parent) {
+function AssignmentPatternNode(optional, start, end, range, parent) {
   this.type = "AssignmentPattern";
-  this.decorators = [];
+  this.decorators = null;
   this.left = null;
   this.right = null;
-  this.optional = false;
+  this.optional = optional;
   this.typeAnnotation = null;
   this.start = start;
   this.end = end;
@@ -613,16 +613,14 @@ function AssignmentPatternNode(start, end, range, parent) {
 }
 AssignmentPatternNode.prototype = NodeProto;
 
-/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function AssignmentTargetPropertyIdentifierNode(kind, start, end, range, parent) {
-  this.type = "Property";
-  this.kind = kind;
-  this.key = null;
-  this.value = null;
-  this.method = false;
-  this.shorthand = true;
-  this.computed = false;
+/** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function AssignmentTargetPropertyIdentifierNode(left, right, start, end, range, parent) {
+  this.type = "AssignmentPattern";
+  this.decorators = [];
+  this.left = left;
+  this.right = right;
   this.optional = false;
+  this.typeAnnotation = null;
   this.start = start;
   this.end = end;
   this.range = range;
@@ -1033,12 +1031,12 @@ function ForStatementNode(start, end, range, parent) {
 ForStatementNode.prototype = NodeProto;
 
 /** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function FormalParameterNode(optional, start, end, range, parent) {
+function FormalParameterNode(start, end, range, parent) {
   this.type = "AssignmentPattern";
-  this.decorators = null;
+  this.decorators = [];
   this.left = null;
   this.right = null;
-  this.optional = optional;
+  this.optional = false;
   this.typeAnnotation = null;
   this.start = start;
   this.end = end;
@@ -1046,19 +1044,6 @@ function FormalParameterNode(optional, start, end, range, parent) {
   this.parent = parent;
 }
 FormalParameterNode.prototype = NodeProto;
-
-/** `FormalParameterRest` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function FormalParameterRestNode(start, end, range, parent) {
-  this.type = "FormalParameterRest";
-  this.decorators = null;
-  this.rest = null;
-  this.typeAnnotation = null;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-FormalParameterRestNode.prototype = NodeProto;
 
 /** `Function` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function FunctionNode(type, generator, async, declare, start, end, range, parent) {
@@ -1573,6 +1558,23 @@ function PropertyNode(kind, method, shorthand, computed, start, end, range, pare
   this.parent = parent;
 }
 PropertyNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function PropertyNode2(kind, start, end, range, parent) {
+  this.type = "Property";
+  this.kind = kind;
+  this.key = null;
+  this.value = null;
+  this.method = false;
+  this.shorthand = true;
+  this.computed = false;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+PropertyNode2.prototype = NodeProto;
 
 /** `RestElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function RestElementNode(start, end, range, parent) {
@@ -2621,21 +2623,6 @@ function V8IntrinsicExpressionNode(start, end, range, parent) {
 }
 V8IntrinsicExpressionNode.prototype = NodeProto;
 
-/** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function ValueOfAssignmentTargetPropertyIdentifierNode(left, right, start, end, range, parent) {
-  this.type = "AssignmentPattern";
-  this.decorators = [];
-  this.left = left;
-  this.right = right;
-  this.optional = false;
-  this.typeAnnotation = null;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-ValueOfAssignmentTargetPropertyIdentifierNode.prototype = NodeProto;
-
 /** `VariableDeclaration` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function VariableDeclarationNode(kind, declare, start, end, range, parent) {
   this.type = "VariableDeclaration";
@@ -3131,7 +3118,7 @@ function deserializeAssignmentPattern(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentPatternNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new FormalParameterNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeBindingPattern(pos + 16);
@@ -3221,7 +3208,7 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentTargetPropertyIdentifierNode('init', this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyNode2('init', this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_key = deserializeIdentifierReference(pos + 16);
   // Clone `key`
@@ -3230,7 +3217,7 @@ function deserializeAssignmentTargetPropertyIdentifier(pos) {
   const init = deserializeOptionExpression((pos + 48));
   if (init !== null) {
       const left = value;
-      value = new ValueOfAssignmentTargetPropertyIdentifierNode(left, init, this_start, this_end, [this_start, this_end], parent);
+      value = new AssignmentTargetPropertyIdentifierNode(left, init, this_start, this_end, [this_start, this_end], parent);
       {
           left.parent = value;
           init.parent = value;
@@ -3285,7 +3272,7 @@ function deserializeAssignmentTargetWithDefault(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentPatternNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new FormalParameterNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeAssignmentTarget(pos + 16);
@@ -3298,24 +3285,6 @@ function deserializeAssignmentTargetWithDefault(pos) {
   }
   parent = previousParent;
   return node;
-}
-
-/** `ExportAllDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
-function deserializeAttributesOfExportAllDeclaration(pos) {
-  const withClause = deserializeOptionBoxWithClause((pos + 120));
-  return withClause === null ? [] : withClause.attributes;
-}
-
-/** `ExportFromDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
-function deserializeAttributesOfExportFromDeclaration(pos) {
-  const withClause = deserializeOptionBoxWithClause((pos + 88));
-  return withClause === null ? [] : withClause.attributes;
-}
-
-/** `ImportDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
-function deserializeAttributesOfImportDeclaration(pos) {
-  const withClause = deserializeOptionBoxWithClause((pos + 88));
-  return withClause === null ? [] : withClause.attributes;
 }
 
 /** `AwaitExpression<'a>` */
@@ -4232,52 +4201,6 @@ function deserializeExpression(pos) {
   }
 }
 
-/** `TSClassImplements<'a>`'s `expression` alone, for a walk that reads the rest field by field */
-function deserializeExpressionOfTSClassImplements(pos) {
-  let expression = deserializeTSTypeName((pos + 16));
-  if (expression.type === 'TSQualifiedName') {
-      let object = expression.left;
-      const { right } = expression;
-      let start, end;
-      let previous = expression = new MemberExpressionNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
-      right.parent = previous;
-      while (true) {
-          if (object.type !== 'TSQualifiedName') {
-              object.parent = previous;
-              break;
-          }
-          const { left, right } = object;
-          previous = previous.object = new MemberExpressionNode(left, right, start = object.start, end = object.end, [start, end], previous);
-          right.parent = previous;
-          object = left;
-      }
-  }
-  return expression;
-}
-
-/** `TSInterfaceHeritage<'a>`'s `expression` alone, for a walk that reads the rest field by field */
-function deserializeExpressionOfTSInterfaceHeritage(pos) {
-  let expression = deserializeTSTypeName((pos + 16));
-  if (expression.type === 'TSQualifiedName') {
-      let object = expression.left;
-      const { right } = expression;
-      let start, end;
-      let previous = expression = new MemberExpressionNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
-      right.parent = previous;
-      while (true) {
-          if (object.type !== 'TSQualifiedName') {
-              object.parent = previous;
-              break;
-          }
-          const { left, right } = object;
-          previous = previous.object = new MemberExpressionNode(left, right, start = object.start, end = object.end, [start, end], previous);
-          right.parent = previous;
-          object = left;
-      }
-  }
-  return expression;
-}
-
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
   const this_start = int32[pos >>> 2];
@@ -4506,7 +4429,7 @@ function deserializeFormalParameter(pos) {
           const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
-              param = parent = new FormalParameterNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
+              param = parent = new AssignmentPatternNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
               param.left.decorators = [];
@@ -4556,7 +4479,7 @@ function deserializeFormalParameter(pos) {
               const pattern = deserializeBindingPattern((pos + 40));
               const initializer = deserializeOptionBoxExpression((pos + 64));
               let assignStart, assignEnd;
-              const assignParam = parent = new AssignmentPatternNode(assignStart = pattern.start, assignEnd = initializer.end, [assignStart, assignEnd], param);
+              const assignParam = parent = new FormalParameterNode(assignStart = pattern.start, assignEnd = initializer.end, [assignStart, assignEnd], param);
               assignParam.left = pattern;
               pattern.parent = assignParam;
               pattern.decorators = [];
@@ -4595,28 +4518,6 @@ function deserializeFormalParameter(pos) {
   }
   parent = previousParent;
   return param;
-}
-
-/** `FormalParameterRest<'a>` */
-function deserializeFormalParameterRest(pos) {
-  const this_start = int32[pos >>> 2];
-  const this_end = int32[(pos + 4) >>> 2];
-  const previousParent = parent;
-  const node = new FormalParameterRestNode(this_start, this_end, [this_start, this_end], previousParent);
-  parent = node;
-  try {
-    node.decorators = deserializeVecDecorator(pos + 16);
-    node.rest = deserializeBindingRestElement(pos + 40);
-    node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 72);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    parent = node;
-    if (node.decorators === null) node.decorators = defer(deserializeVecDecorator, pos + 16);
-    if (node.rest === null) node.rest = defer(deserializeBindingRestElement, pos + 40);
-    if (node.typeAnnotation === null) node.typeAnnotation = defer(deserializeOptionBoxTSTypeAnnotation, pos + 72);
-  }
-  parent = previousParent;
-  return node;
 }
 
 /** `FormalParameters<'a>` */
@@ -4716,32 +4617,6 @@ function deserializeHashbang(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   return new HashbangNode(readStr(pos + 16), this_start, this_end, [this_start, this_end], parent);
-}
-
-/** `TSGlobalDeclaration<'a>`'s `id` alone, for a walk that reads the rest field by field */
-function deserializeIdOfTSGlobalDeclaration(pos) {
-  let keywordStart, keywordEnd;
-  const ident = new IdentifierNode('global', keywordStart = int32[(pos + 16) >>> 2], keywordEnd = int32[(pos + 20) >>> 2], [keywordStart, keywordEnd], parent);
-  return ident;
-}
-
-/** `VariableDeclarator<'a>`'s `id` alone, for a walk that reads the rest field by field */
-function deserializeIdOfVariableDeclarator(pos) {
-  const pattern = deserializeBindingPattern((pos + 16));
-  {
-      let start, end;
-      const previousParent = parent;
-      parent = pattern;
-      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
-      if (typeAnnotation !== null) {
-          pattern.typeAnnotation = typeAnnotation;
-          {
-              pattern.range[1] = pattern.end = typeAnnotation.end;
-          }
-      }
-      parent = previousParent;
-  }
-  return pattern;
 }
 
 /** `IdentifierName<'a>` */
@@ -5447,22 +5322,6 @@ function deserializeLogicalOperator(pos) {
   return value;
 }
 
-/** `ImportMeta`'s `meta` alone, for a walk that reads the rest field by field */
-function deserializeMetaOfImportMeta(pos) {
-  const importStart = int32[pos >>> 2];
-  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
-  const importIdent = new IdentifierNode('import', importStart, importEnd, [importStart, importEnd], parent);
-  return importIdent;
-}
-
-/** `NewTarget`'s `meta` alone, for a walk that reads the rest field by field */
-function deserializeMetaOfNewTarget(pos) {
-  const newStart = int32[pos >>> 2];
-  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
-  const newIdent = new IdentifierNode('new', newStart, newEnd, [newStart, newEnd], parent);
-  return newIdent;
-}
-
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
   const this_start = int32[pos >>> 2];
@@ -5567,28 +5426,6 @@ function deserializeNewTarget(pos) {
   return node;
 }
 
-/** `NodeId` */
-function deserializeNodeId(pos) {
-  const previousParent = parent;
-  const node = parent = {
-    type: "NodeId",
-    "0": null,
-    parent: previousParent,
-  };
-  node["0"] = deserializeNonMaxU32Alias(pos);
-  parent = previousParent;
-  return node;
-}
-
-/** `NonMaxU32` */
-function deserializeNonMaxU32Alias(pos) {
-  return {
-    type: "NonMaxU32Alias",
-    "0": uint32[pos >>> 2],
-    parent: parent,
-  };
-}
-
 /** `NullLiteral` */
 function deserializeNullLiteral(pos) {
   const this_start = int32[pos >>> 2];
@@ -5679,14 +5516,6 @@ function deserializeObjectPropertyKind(pos) {
     default:
       throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
   }
-}
-
-/** `JSXElement<'a>`'s `openingElement` alone, for a walk that reads the rest field by field */
-function deserializeOpeningElementOfJSXElement(pos) {
-  const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
-  const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
-  if (this_closingElement === null) openingElement.selfClosing = true;
-  return openingElement;
 }
 
 /** `Option<AssignmentTargetMaybeDefault<'a>>` */
@@ -5879,45 +5708,6 @@ function deserializeOptionTSType(pos) {
 function deserializeOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeVecImportDeclarationSpecifier(pos);
-}
-
-/** `TSIndexSignature<'a>`'s `parameters` alone, for a walk that reads the rest field by field */
-function deserializeParametersOfTSIndexSignature(pos) {
-  return [deserializeTSIndexSignatureName((pos + 16))];
-}
-
-/** `Function<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfFunction(pos) {
-  const params = deserializeBoxFormalParameters((pos + 64));
-  {
-      const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
-      if (thisParam !== null) params.unshift(thisParam);
-  }
-  return params;
-}
-
-/** `TSCallSignatureDeclaration<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfTSCallSignatureDeclaration(pos) {
-  const params = deserializeBoxFormalParameters((pos + 32));
-  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-  if (thisParam !== null) params.unshift(thisParam);
-  return params;
-}
-
-/** `TSFunctionType<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfTSFunctionType(pos) {
-  const params = deserializeBoxFormalParameters((pos + 32));
-  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
-  if (thisParam !== null) params.unshift(thisParam);
-  return params;
-}
-
-/** `TSMethodSignature<'a>`'s `params` alone, for a walk that reads the rest field by field */
-function deserializeParamsOfTSMethodSignature(pos) {
-  const params = deserializeBoxFormalParameters((pos + 48));
-  const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
-  if (thisParam !== null) params.unshift(thisParam);
-  return params;
 }
 
 /** `ParenthesizedExpression<'a>` */
@@ -6151,22 +5941,6 @@ function deserializePropertyKind(pos) {
   return value;
 }
 
-/** `ImportMeta`'s `property` alone, for a walk that reads the rest field by field */
-function deserializePropertyOfImportMeta(pos) {
-  const metaEnd = int32[(pos + 4) >>> 2];
-  const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
-  const metaIdent = new IdentifierNode('meta', metaStart, metaEnd, [metaStart, metaEnd], parent);
-  return metaIdent;
-}
-
-/** `NewTarget`'s `property` alone, for a walk that reads the rest field by field */
-function deserializePropertyOfNewTarget(pos) {
-  const targetEnd = int32[(pos + 4) >>> 2];
-  const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
-  const targetIdent = new IdentifierNode('target', targetStart, targetEnd, [targetStart, targetEnd], parent);
-  return targetIdent;
-}
-
 /** `RegExp<'a>` */
 function deserializeRegExp(pos) {
   return {
@@ -6267,13 +6041,6 @@ function deserializeSimpleAssignmentTarget(pos) {
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
   }
-}
-
-/** `ImportDeclaration<'a>`'s `specifiers` alone, for a walk that reads the rest field by field */
-function deserializeSpecifiersOfImportDeclaration(pos) {
-  let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
-  if (specifiers === null) specifiers = [];
-  return specifiers;
 }
 
 /** `SpreadElement<'a>` */
@@ -6423,11 +6190,6 @@ function deserializeSuper(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   return new SuperNode(this_start, this_end, [this_start, this_end], parent);
-}
-
-/** `Class<'a>`'s `superClass` alone, for a walk that reads the rest field by field */
-function deserializeSuperClassOfClass(pos) {
-  return deserializeOptionExpression((pos + 80));
 }
 
 /** `Class<'a>`'s `superTypeArguments` alone, for a walk that reads the rest field by field */
@@ -8247,26 +8009,6 @@ function deserializeV8IntrinsicExpression(pos) {
   node.name = deserializeIdentifierName(pos + 16);
   parent = previousParent;
   return node;
-}
-
-/** `AssignmentTargetPropertyIdentifier<'a>`'s `value` alone, for a walk that reads the rest field by field */
-function deserializeValueOfAssignmentTargetPropertyIdentifier(pos) {
-  const this_key = deserializeIdentifierReference(pos + 16);
-  const this_start = int32[pos >>> 2];
-  const this_end = int32[(pos + 4) >>> 2];
-  // Clone `key`
-  let keyStart, keyEnd;
-  let value = new IdentifierNode(this_key.name, keyStart = this_key.start, keyEnd = this_key.end, [keyStart, keyEnd], parent);
-  const init = deserializeOptionExpression((pos + 48));
-  if (init !== null) {
-      const left = value;
-      value = new ValueOfAssignmentTargetPropertyIdentifierNode(left, init, this_start, this_end, [this_start, this_end], parent);
-      {
-          left.parent = value;
-          init.parent = value;
-      }
-  }
-  return value;
 }
 
 /** `VariableDeclaration<'a>` */
