@@ -250,6 +250,11 @@ pub(in crate::emit::js) enum StartsBody {
 }
 
 impl WalkerView {
+    /// Whether some walker visits a value it builds (`visitValue`).
+    pub(in crate::emit::js) fn visits_values(&self) -> bool {
+        self.functions.iter().any(|f| f.builds_made() || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. }))
+    }
+
     /// Whether a walk that visits only node types with words skips the nodes whose source holds
     /// none of them (`NODE_WORDS`).
     pub(in crate::emit::js) fn prunes(&self) -> bool {
@@ -275,13 +280,6 @@ impl NodeIndex {
             NodeIndex::Fixed(index) => index.to_string(),
             NodeIndex::ByTag { .. } => "t".to_owned(),
         }
-    }
-}
-
-impl WalkerView {
-    /// Whether some walker visits a value it builds (`visitValue`).
-    pub(in crate::emit::js) fn visits_values(&self) -> bool {
-        self.functions.iter().any(|f| f.builds_made() || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. }))
     }
 }
 
