@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname } from "node:path";
 
+import { referenceEvents } from "../walk-rules.js";
 import { addParents } from "./compare.js";
 import { LANGS, skipOxcParser as skip } from "./files.js";
 
@@ -87,16 +88,18 @@ function walkerVisitor(visitor, types, log) {
   return Object.keys(plain).length === 0 ? null : plain;
 }
 
-/** ESLint's traversal of a tree built: down, the children by `keys`, up. */
-function walkTree(node, keys, visitor) {
-  if (node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) {
-    for (const element of node) walkTree(element, keys, visitor);
-    return;
+/**
+ * `visitor` run on a tree built, as ESLint traverses one (down, the children by `keys`, up): the
+ * events of the conformance runs' reference walk (`referenceEvents`), each handed to its function
+ * in order. (A rule's functions do not steer the traversal: the order is the tree's alone.)
+ */
+function visitTree(program, keys, visitor, types) {
+  const rule = { enter: [], exit: [], skip: [] };
+  for (const key of Object.keys(visitor)) {
+    if (key.endsWith(":exit")) rule.exit.push(key.slice(0, -":exit".length));
+    else rule.enter.push(key);
   }
-  visitor[node.type]?.(node);
-  for (const key of keys[node.type] ?? []) walkTree(node[key], keys, visitor);
-  visitor[`${node.type}:exit`]?.(node);
+  for (const [kind, node] of referenceEvents(program, keys, rule, types)) visitor[kind === "exit" ? `${node.type}:exit` : node.type](node);
 }
 
 /** The log of rule `id` run by `traverse(visitor)`, or null where it has no visitor a walk takes. */
@@ -122,9 +125,9 @@ test("ESLint's core rules report the same, and are handed the same nodes, walked
   const { visitorKeys } = require("oxc-parser");
   const { prepareRaw, returnBufferToCache } = await import("oxc-parser/src-js/raw-transfer/common.js");
   const { parseRawSync } = await import("oxc-parser/src-js/bindings.js");
+  const rulesRun = new Set();
   let runs = 0,
-    reports = 0,
-    rulesRun = new Set();
+    reports = 0;
   for (const target of TARGETS) {
     const walker = await import(`./generated/${target.dir}/walk.js`);
     const { deserialize } = await import(`oxc-parser/src-js/generated/deserialize/${target.variant}.js`);
@@ -137,7 +140,7 @@ test("ESLint's core rules report the same, and are handed the same nodes, walked
         const tree = deserialize(buffer, sourceText, sourceStartPos, sourceByteLen);
         if (target.parents) addParents(tree);
         for (const [id, rule] of builtinRules) {
-          const expected = runRule(id, rule, file, sourceText, types, (visitor) => walkTree(tree.program, visitorKeys, visitor));
+          const expected = runRule(id, rule, file, sourceText, types, (visitor) => visitTree(tree.program, visitorKeys, visitor, types));
           if (expected === null) continue;
           const actual = runRule(id, rule, file, sourceText, types, (visitor) => walker.walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor));
           const at = expected.findIndex((line, i) => actual[i] !== line);
