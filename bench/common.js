@@ -29,6 +29,26 @@ export function benchCommandLine(usage, wants) {
   return { encode: values.encode ?? null, json: values.json ?? null, target, eagerTarget, samples: integerOption(usage, values, "samples", 15, 1), paths: positionals };
 }
 
+/**
+ * The command line of a session bench (one method per child process, each file read once per pass):
+ * `--target-json JSON` (refused, with `refusal`'s message, where that returns one for the target),
+ * `--json FILE`, `--samples N` (passes per process, default 11, at least 2: the first warms up),
+ * the files, and `--child NAME`, one of `children`, in a child.
+ */
+export function sessionCommandLine(usage, children, refusal) {
+  const { values, positionals } = parseCommandLine(
+    usage,
+    { "target-json": { type: "string" }, json: { type: "string" }, samples: { type: "string" }, child: { type: "string" } },
+    { positionals: true },
+  );
+  const target = targetOption(usage, values["target-json"]);
+  const refused = refusal(target);
+  if (refused !== null) usageError(usage, refused);
+  if (positionals.length === 0) usageError(usage, "no files given");
+  if (values.child !== undefined && !children.includes(values.child)) usageError(usage, `--child is one of ${children.join(", ")}`);
+  return { target, json: values.json ?? null, passes: integerOption(usage, values, "samples", 11, 2), child: values.child ?? null, paths: positionals };
+}
+
 /** The target `--target-json` hands over (`json`, its value), or a usage error. */
 export function targetOption(usage, json) {
   if (!json) usageError(usage, "--target-json JSON is required");

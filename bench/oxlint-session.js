@@ -20,24 +20,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { capturedIn, captureInto, oxlintBuffer, readerOf, treeDifference } from "../tests/oxlint/lint.js";
-import { classLines, fileClasses, geometricMean, machine, median, targetOption } from "./common.js";
+import { classLines, fileClasses, geometricMean, machine, median, sessionCommandLine } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
 const PROCESSES = 3;
 
 function commandLine() {
-  const { values, positionals } = parseCommandLine(
-    USAGE,
-    { "target-json": { type: "string" }, json: { type: "string" }, samples: { type: "string" }, child: { type: "string" } },
-    { positionals: true },
-  );
-  const target = targetOption(USAGE, values["target-json"]);
-  if (!target.linter) usageError(USAGE, `${target.name} does not read Oxlint's buffers (linter = true)`);
-  if (positionals.length === 0) usageError(USAGE, "no files given");
-  if (values.child !== undefined && !["rawast", "oxlint"].includes(values.child)) usageError(USAGE, "--child is rawast or oxlint");
-  return { target, json: values.json ?? null, passes: integerOption(USAGE, values, "samples", 11, 2), child: values.child ?? null, paths: positionals };
+  return sessionCommandLine(USAGE, ["rawast", "oxlint"], (target) => (target.linter ? null : `${target.name} does not read Oxlint's buffers (linter = true)`));
 }
 
 /** A reader of one deserializer, `rawast` (the target's module) or `oxlint`: `read(buffer, program)`. */

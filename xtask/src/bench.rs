@@ -18,6 +18,7 @@ cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --target oxlint-plugins --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --lazy [--samples N] [PATH...]
        cargo xtask bench --visit [--target T] [--json FILE] [--samples N] [PATH...]
+       cargo xtask bench --visit --target oxc-… --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --load [--target T] [--json FILE] [--samples N]
        cargo xtask bench --check";
 
@@ -105,6 +106,14 @@ every captured file once per pass, keeping the last tree, with no forced collect
 11), the first a warm-up. Prints per file the median µs per read, rawast ÷ Oxlint, how many files
 rawast is slower on and the geomean, per file class and over all.
 
+With --visit --target and an oxc target without parents, and --session: bench/oxc-visit-session.js,
+as a tool visits files. Each of twelve processes (walk_sparse, oxc_eager, walk_full,
+oxc_eager_visitor_full, three rounds, each round in another order) runs one method: every file
+parsed by oxc-parser (not timed), then visited once, file after file, the last result kept, with no
+forced collection; N passes (default 11), the first a warm-up. Prints per file the median µs per
+call of each method, walk_sparse ÷ oxc_eager and walk_full ÷ oxc_eager_visitor_full, the same for a
+whole pass, and their geomeans; --json holds `files[].us.<method>`.
+
 With --check, instead: no timing worth reading. Every form above runs briefly (two or three small
 files of the pinned packages, --samples 2), as its command line parses, and the JSON each writes is
 read back: an entry per file, every figure a positive number. A bench that no longer runs, or finds
@@ -123,14 +132,16 @@ pub struct Args {
     #[arg(long)]
     lazy: bool,
     /// Benchmark the generated walker against deserializing and visiting (bench/visit.js)
-    #[arg(long, conflicts_with_all = ["lazy", "session"])]
+    #[arg(long, conflicts_with = "lazy")]
     visit: bool,
     /// Time loading each target's modules (and oxc's and Oxlint's deserializers) in fresh
     /// processes (bench/load.js)
     #[arg(long, conflicts_with_all = ["lazy", "session", "visit", "paths"])]
     load: bool,
     /// With --target oxlint-plugins: one deserializer per process, each file read once per pass
-    /// (bench/oxlint-session.js; --samples: passes per process, default 11)
+    /// (bench/oxlint-session.js); with --visit --target oxc-…: one method per process, each file
+    /// parsed and visited once per pass (bench/oxc-visit-session.js). --samples: passes per
+    /// process, default 11
     #[arg(long, requires = "target")]
     session: bool,
     /// Instead of timing: every mode above, briefly (two or three small files, --samples 2), each
@@ -229,8 +240,11 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     if let Some(target) = &args.target {
         let targets = Targets::read(project)?;
         if args.visit && let Some(oxc) = targets.oxc(target) {
-            return oxc_visit(project, &oxc, passthrough, args.paths);
+            return oxc_visit(project, &oxc, passthrough, args.paths, args.session);
         } else if args.visit {
+            if args.session {
+                return Err(bad_usage("bench", format!("--visit --session times the walker of a target of oxc-parser's buffers against oxc's deserializer; `{target}` is not one")));
+            }
             // Another target's walker: bench/visit.js below, handed the target (and a lazy one's
             // eager twin, which the walk is measured against).
             let (visited, twin) = visited_target(&targets, target)?;
@@ -244,7 +258,7 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
                 return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
             };
             if args.session && !target.is_oxlint() {
-                return Err(bad_usage("bench", format!("--session times Oxlint's target against Oxlint's deserializer; `{}` reads oxc-parser's buffers", target.name)));
+                return Err(bad_usage("bench", format!("--session times Oxlint's target against Oxlint's deserializer (with --visit, an oxc target's walker); `{}` reads oxc-parser's buffers", target.name)));
             }
             return oxc(project, &target, passthrough, args.paths, args.session);
         }
@@ -296,8 +310,8 @@ fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> R
 }
 
 /// `--visit` on an oxc target (bench/oxc-visit.js): its walker on oxc-parser's buffers against
-/// oxc's eager and lazy visitors.
-fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+/// oxc's eager and lazy visitors; with `session`, as a tool runs one (bench/oxc-visit-session.js).
+fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>, session: bool) -> Result<ExitCode> {
     let Format::Oxc { typescript, parent, linter, .. } = target.format else { unreachable!("an oxc target") };
     if parent || linter {
         return Err(bad_usage(
@@ -307,7 +321,8 @@ fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsStrin
     }
     target.ensure_generated()?;
     let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;
-    let status = Command::new(project.node()?).arg("--expose-gc").arg(project.path("bench/oxc-visit.js")).args(target.arg()).args(passthrough).args(paths).current_dir(cwd).status()?;
+    let script = if session { "bench/oxc-visit-session.js" } else { "bench/oxc-visit.js" };
+    let status = Command::new(project.node()?).arg("--expose-gc").arg(project.path(script)).args(target.arg()).args(passthrough).args(paths).current_dir(cwd).status()?;
     Ok(project::exit_code(status.success()))
 }
 

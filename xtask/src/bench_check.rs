@@ -47,6 +47,7 @@ const RUNS: &[(&[&str], &[&str], Json)] = &[
     (&["--visit", "--target", "parser-lazy"], &[JS], Json::Files),
     (&["--visit", "--target", "oxc-js"], &[JS, JSX], Json::Files),
     (&["--visit", "--target", "oxc-ts"], &[TSX], Json::Files),
+    (&["--visit", "--target", "oxc-ts", "--session"], &[TSX], Json::Files),
     (&["--target", "oxc-js"], &[JS, JSX], Json::Files),
     (&["--target", "oxc-ts"], &[TSX], Json::Files),
     (&["--target", "oxc-ts-range-parent"], &[TSX], Json::Files),
