@@ -31,22 +31,28 @@ export function benchCommandLine(usage, wants) {
 
 /**
  * The command line of a session bench (one method per child process, each file read once per pass):
- * `--target-json JSON` (refused, with `refusal`'s message, where that returns one for the target),
- * `--json FILE`, `--samples N` (passes per process, default 11, at least 2: the first warms up),
- * the files, and `--child NAME`, one of `children`, in a child.
+ * `--target-json JSON`, `--json FILE`, `--samples N` (passes per process, default 11, at least 2:
+ * the first warms up), the files, and `--child NAME`, one of `children`, in a child.
  */
-export function sessionCommandLine(usage, children, refusal) {
+export function sessionCommandLine(usage, children) {
   const { values, positionals } = parseCommandLine(
     usage,
     { "target-json": { type: "string" }, json: { type: "string" }, samples: { type: "string" }, child: { type: "string" } },
     { positionals: true },
   );
   const target = targetOption(usage, values["target-json"]);
-  const refused = refusal(target);
-  if (refused !== null) usageError(usage, refused);
   if (positionals.length === 0) usageError(usage, "no files given");
   if (values.child !== undefined && !children.includes(values.child)) usageError(usage, `--child is one of ${children.join(", ")}`);
   return { target, json: values.json ?? null, passes: integerOption(usage, values, "samples", 11, 2), child: values.child ?? null, paths: positionals };
+}
+
+/**
+ * A session bench's median pass in ms: `times` holds each file's µs per call (`times[file][i]`, pass
+ * `i` of every file), and a pass's total is every file's call of it, with every collection
+ * wherever it fell.
+ */
+export function medianPassMs(times, files) {
+  return median(times[files[0]].map((_, i) => files.reduce((sum, file) => sum + times[file][i], 0))) / 1e3;
 }
 
 /** The target `--target-json` hands over (`json`, its value), or a usage error. */

@@ -11,9 +11,12 @@ import { walkProgram as lazyWalkProgram } from "oxc-parser/src-js/generated/lazy
 import { TOKEN } from "oxc-parser/src-js/raw-transfer/lazy-common.js";
 import { Visitor as LazyVisitor, getVisitorsArr } from "oxc-parser/src-js/raw-transfer/visitor.js";
 
+import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
+import { parseRawSync } from "oxc-parser/src-js/bindings.js";
+
 import { usageError } from "../tests/command-line.js";
 import { importWalker } from "../tests/targets.js";
-import { fullVisitor, sparseVisitor } from "./common.js";
+import { fullVisitor, oxcParseOptions, sparseVisitor } from "./common.js";
 
 const { Visitor } = createRequire(import.meta.url)("oxc-parser");
 
@@ -31,6 +34,25 @@ export async function visitModules(usage, target) {
   const rawast = (await importWalker(target)) ?? usageError(usage, `${target.name} has no walker (walk.js)`);
   const oxc = await import(`oxc-parser/src-js/generated/deserialize/${target.referenceVariant}.js`);
   return { rawast, oxc, typescript: target.variant.startsWith("ts") };
+}
+
+/**
+ * Parses each file of `paths` (its source in `sources`, by path) into oxc-parser's buffer and calls
+ * `then(path, run, args)` on it (`run`: `methods` on that buffer; `modules`: what `visitModules`
+ * gives), the buffer given back to oxc-parser's cache after.
+ */
+export function eachParsed(paths, sources, modules, then) {
+  for (const path of paths) {
+    const source = sources.get(path);
+    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
+    try {
+      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, oxcParseOptions(path, modules.typescript));
+      const args = [buffer, source, sourceStartPos, sourceByteLen];
+      then(path, methods(args, modules.rawast, modules.oxc), args);
+    } finally {
+      returnBufferToCache(buffer);
+    }
+  }
 }
 
 export const METHODS = ["walk_full", "walk_sparse", "oxc_eager_visitor_full", "oxc_lazy_visitor_full", "oxc_lazy_visitor_sparse", "oxc_eager", "eager_visit_full", "eager"];

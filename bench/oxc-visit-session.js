@@ -16,11 +16,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
-import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
-import { parseRawSync } from "oxc-parser/src-js/bindings.js";
-
-import { fileClasses, geometricMean, machine, median, oxcParseOptions, sessionCommandLine } from "./common.js";
-import { checkMethods, methods, visitModules } from "./oxc-visit-methods.js";
+import { fileClasses, geometricMean, machine, median, medianPassMs, sessionCommandLine } from "./common.js";
+import { checkMethods, eachParsed, visitModules } from "./oxc-visit-methods.js";
 
 const USAGE = "node bench/oxc-visit-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-… --session`)";
 const PROCESSES = 3;
@@ -30,29 +27,6 @@ const RATIOS = [
   ["walk_sparse", "oxc_eager"],
   ["walk_full", "oxc_eager_visitor_full"],
 ];
-
-function commandLine() {
-  // (`visitModules` refuses a target that is not of oxc-parser's buffers without parents.)
-  return sessionCommandLine(USAGE, SESSION_METHODS, () => null);
-}
-
-/**
- * Parses each file of `paths` (its source read once) into oxc-parser's buffer and calls `then(path,
- * run, args)` on it, the buffer given back to oxc-parser's cache after.
- */
-function eachParsed(paths, sources, modules, then) {
-  for (const path of paths) {
-    const source = sources.get(path);
-    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-    try {
-      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, oxcParseOptions(path, modules.typescript));
-      const args = [buffer, source, sourceStartPos, sourceByteLen];
-      then(path, methods(args, modules.rawast, modules.oxc), args);
-    } finally {
-      returnBufferToCache(buffer);
-    }
-  }
-}
 
 /** A child: `passes` passes over the files with one method; prints µs per call by file. */
 function child(options, sources, modules) {
@@ -71,7 +45,8 @@ function child(options, sources, modules) {
 }
 
 async function main() {
-  const options = commandLine();
+  // (`visitModules` refuses a target that is not of oxc-parser's buffers without parents.)
+  const options = sessionCommandLine(USAGE, SESSION_METHODS);
   const modules = await visitModules(USAGE, options.target);
   const sources = new Map(options.paths.map((path) => [path, readFileSync(path, "utf8")]));
   if (options.child !== null) return child(options, sources, modules);
@@ -110,13 +85,7 @@ function report(options, sources, times) {
     const ratios = RATIOS.map(([a, b]) => (r.us[a] / r.us[b]).toFixed(3));
     console.log(`| ${r.path} | ${(r.bytes / 1024).toFixed(0)} | ${cells.join(" | ")} | ${ratios.join(" | ")} |`);
   }
-  // A pass's total by method: every file's call, with every collection wherever it fell.
-  const passMs = Object.fromEntries(
-    SESSION_METHODS.map((m) => {
-      const totals = times[m][options.paths[0]].map((_, i) => options.paths.reduce((sum, path) => sum + times[m][path][i], 0));
-      return [m, median(totals) / 1e3];
-    }),
-  );
+  const passMs = Object.fromEntries(SESSION_METHODS.map((m) => [m, medianPassMs(times[m], options.paths)]));
   console.log(`\na pass over all ${results.length} files (median ms): ${SESSION_METHODS.map((m) => `${m} ${passMs[m].toFixed(2)}`).join(", ")}`);
   console.log(`the passes: ${RATIOS.map(([a, b]) => `${name([a, b])} ${(passMs[a] / passMs[b]).toFixed(3)}`).join(", ")}`);
   const geomeans = Object.fromEntries(RATIOS.map(([a, b]) => [name([a, b]), geometricMean(results, (r) => r.us[a] / r.us[b])]));

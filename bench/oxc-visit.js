@@ -8,35 +8,24 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 
-import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/common.js";
-import { parseRawSync } from "oxc-parser/src-js/bindings.js";
-
-import { benchCommandLine, fileClasses, machine, median, oxcParseOptions, printVisitReport, sample, WARM_UP } from "./common.js";
-import { checkMethods, METHODS, methods, visitModules } from "./oxc-visit-methods.js";
+import { benchCommandLine, fileClasses, machine, median, printVisitReport, sample, WARM_UP } from "./common.js";
+import { checkMethods, eachParsed, METHODS, visitModules } from "./oxc-visit-methods.js";
 
 const USAGE = "node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-…`)";
 
 async function main() {
   const options = benchCommandLine(USAGE, { json: true, target: true });
   const target = options.target;
-  const { rawast, oxc, typescript } = await visitModules(USAGE, target);
+  const modules = await visitModules(USAGE, target);
   const results = [];
-  for (const path of options.paths) {
-    const source = readFileSync(path, "utf8");
-    const { buffer, sourceStartPos, sourceByteLen } = prepareRaw(source);
-    try {
-      parseRawSync(path, buffer.block, sourceStartPos, sourceByteLen, oxcParseOptions(path, typescript));
-      const args = [buffer, source, sourceStartPos, sourceByteLen];
-      const run = methods(args, rawast, oxc);
-      checkMethods(path, run, args, oxc);
-      const times = sample(run, METHODS, options.samples);
-      const ms = Object.fromEntries(METHODS.map((m) => [m, { median: median(times[m]) / 1e6, min: Math.min(...times[m]) / 1e6 }]));
-      results.push({ path, bytes: Buffer.byteLength(source), classes: fileClasses(path), ms });
-      console.error(`${path}: ` + METHODS.map((m) => `${m} ${ms[m].median.toFixed(2)} ms`).join(", "));
-    } finally {
-      returnBufferToCache(buffer);
-    }
-  }
+  const sources = new Map(options.paths.map((path) => [path, readFileSync(path, "utf8")]));
+  eachParsed(options.paths, sources, modules, (path, run, args) => {
+    checkMethods(path, run, args, modules.oxc);
+    const times = sample(run, METHODS, options.samples);
+    const ms = Object.fromEntries(METHODS.map((m) => [m, { median: median(times[m]) / 1e6, min: Math.min(...times[m]) / 1e6 }]));
+    results.push({ path, bytes: Buffer.byteLength(sources.get(path)), classes: fileClasses(path), ms });
+    console.error(`${path}: ` + METHODS.map((m) => `${m} ${ms[m].median.toFixed(2)} ms`).join(", "));
+  });
 
   const ratios = {
     "walk_full ÷ oxc_eager_visitor_full": (r) => r.ms.walk_full.median / r.ms.oxc_eager_visitor_full.median,

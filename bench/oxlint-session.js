@@ -20,14 +20,17 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { usageError } from "../tests/command-line.js";
 import { capturedIn, captureInto, oxlintBuffer, readerOf, treeDifference } from "../tests/oxlint/lint.js";
-import { classLines, fileClasses, geometricMean, machine, median, sessionCommandLine } from "./common.js";
+import { classLines, fileClasses, geometricMean, machine, median, medianPassMs, sessionCommandLine } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
 const PROCESSES = 3;
 
 function commandLine() {
-  return sessionCommandLine(USAGE, ["rawast", "oxlint"], (target) => (target.linter ? null : `${target.name} does not read Oxlint's buffers (linter = true)`));
+  const options = sessionCommandLine(USAGE, ["rawast", "oxlint"]);
+  if (!options.target.linter) usageError(USAGE, `${options.target.name} does not read Oxlint's buffers (linter = true)`);
+  return options;
 }
 
 /** A reader of one deserializer, `rawast` (the target's module) or `oxlint`: `read(buffer, program)`. */
@@ -98,9 +101,8 @@ function report(options, files, times) {
   const ratio = (r) => r.rawast_us / r.oxlint_us;
   const geomean = geometricMean(results, ratio);
   const classes = classLines(results, ratio, "oxlint");
-  // A pass's total: every file's read, with every collection wherever it fell.
-  const pass = (which) => median(times[which][files[0].file].map((_, i) => files.reduce((sum, f) => sum + times[which][f.file][i], 0))) / 1e3;
-  const passes = { rawast_ms: pass("rawast"), oxlint_ms: pass("oxlint") };
+  const names = files.map((f) => f.file);
+  const passes = { rawast_ms: medianPassMs(times.rawast, names), oxlint_ms: medianPassMs(times.oxlint, names) };
   console.log(`\na pass over all ${results.length} files (median): rawast ${passes.rawast_ms.toFixed(1)} ms, Oxlint ${passes.oxlint_ms.toFixed(1)} ms, rawast ÷ oxlint ${(passes.rawast_ms / passes.oxlint_ms).toFixed(3)}`);
   console.log(`slower than oxlint on ${results.filter((r) => ratio(r) > 1).length} of ${results.length} files`);
   for (const line of classes.lines) console.log(line);
