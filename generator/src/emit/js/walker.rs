@@ -588,6 +588,13 @@ impl Collector<'_, '_> {
         }
     }
 
+    /// How a walker walks a value built whole with no walker of what it reads (`built_walk`),
+    /// writing its builder where the walker builds it.
+    fn unread_walk(&mut self, whole: Whole) -> BuiltWalk {
+        let build = self.value_build(whole, false);
+        self.built_walk(build, None)
+    }
+
     /// The node type of `read`, a value a converter reads that is its own value, and the step that
     /// walks it among `reads` (where it is one node type's struct, read in place).
     fn value_read(&mut self, read: &TypeRef, reads: &[(TypeRef, u32)]) -> Option<(usize, Step)> {
@@ -696,10 +703,7 @@ impl Collector<'_, '_> {
                     if !read_by_fields || (!output && !walked.made.is_empty()) {
                         match object.via {
                             Some(converter) => self.converted(converter, Whole::Type(ty), *id, None, (*id, 0)),
-                            None => {
-                                let build = self.value_build(Whole::Type(ty), false);
-                                (NodeOf::Always, WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, Vec::new())
-                            }
+                            None => (NodeOf::Always, WalkBody::Built { walk: self.unread_walk(Whole::Type(ty)), value_read: None }, Vec::new()),
                         }
                     } else {
                         let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
@@ -760,7 +764,7 @@ impl Collector<'_, '_> {
                     } else {
                         // oxc's enums some of whose variants a converter reads (`JSXElementName`'s
                         // `this`): built whole, small values.
-                        let build = self.value_build(Whole::Type(ty), false);
+                        let walk = self.unread_walk(Whole::Type(ty));
                         let mut made = Vec::new();
                         let mut edges = Vec::new();
                         for converter in converters {
@@ -778,7 +782,7 @@ impl Collector<'_, '_> {
                         }) {
                             edges.push(self.index(&Walked::Type(payload)));
                         }
-                        (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, edges)
+                        (NodeOf::Made(made), WalkBody::Built { walk, value_read: None }, edges)
                     }
                 }
                 _ => unreachable!("a type that can lead to a node is a struct or an enum"),
