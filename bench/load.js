@@ -6,8 +6,8 @@
 //
 // node bench/load.js --target-json JSON... [--samples N] [--json FILE]   (run by `cargo xtask bench --load`)
 //
-// For each target: its `deserialize.js` and, where it has a walker, its `walk.js` (the same
-// deserializer with `walk` and `visit`); for the targets of oxc-parser's buffers, oxc-parser's own
+// For each target: its `deserialize.js` and, where it has a walker, its `walk.js` (which imports
+// `deserialize.js`: loading it loads both); for the targets of oxc-parser's buffers, oxc-parser's own
 // deserializer of the same variant (without `parent`: oxc-parser 0.157 ships none with), and for
 // Oxlint's, Oxlint 1.91.0's (its bundle's deserializer region, as bench/oxlint.js cuts it out).
 // Prints a markdown table of median (min) ms per module, then per target its `deserialize.js` ÷

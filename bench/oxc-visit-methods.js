@@ -24,7 +24,7 @@ const { Visitor } = createRequire(import.meta.url)("oxc-parser");
 const LAZY_IDENTIFIERS = ["IdentifierName", "IdentifierReference", "BindingIdentifier", "LabelIdentifier"];
 
 /**
- * What the methods of `target` run: its `walk.js` (its deserializer with the walker, one module for
+ * What the methods of `target` run: its `walk.js` (the walker, with its deserializer's exports, for
  * every method: `rawast`), oxc's deserializer of its variant (`oxc`), and whether it reads
  * TypeScript. Bad usage where `target` is not of oxc-parser's buffers without parents, or has no
  * walker.

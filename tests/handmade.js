@@ -15,7 +15,7 @@ export async function load(fixture) {
   const layout = JSON.parse(readFileSync(join(dir, "layout.json"), "utf8"));
   const constants = await import(join(dir, "constants.js"));
   const module = (target) => import(join(dir, target, "deserialize.js"));
-  // The same deserializer with its walker (`walk`, `visit`).
+  // Its walker (`walk`, `visit`), which imports it.
   const walker = (target) => import(join(dir, target, "walk.js"));
   return { layout, constants, module, walker };
 }

@@ -8,7 +8,7 @@
 //     "pointerWidth": 64, "lazy": false, "module": "/…/deserialize.js", "layoutFile": "/…/layout-oxc.json" }
 //
 // `module` and `layoutFile` are absolute; `cargo xtask layouts` writes the layout files. A target
-// with a walker has `walk.js` beside `module`: the same deserializer with `walk` and `visit`
+// with a walker has `walk.js` beside `module`: `walk` and `visit`, and all `module` exports
 // (`walkModule`, derived here; `null` for a target without one).
 
 import { existsSync } from "node:fs";
@@ -82,7 +82,7 @@ function shapeProblem(target) {
   return ["argument", "buffer"].includes(target.sourceText) ? null : "sourceText is neither argument nor buffer";
 }
 
-/** The target's `walk.js` (its deserializer with `walk` and `visit`), loaded, or null where it has none. */
+/** The target's `walk.js` (`walk`, `visit`, and its deserializer's exports), loaded, or null where it has none. */
 export async function importWalker(target) {
   return target.walkModule === null ? null : await import(pathToFileURL(target.walkModule).href);
 }

@@ -1,7 +1,7 @@
 // The generated walker (`walk`, `visit`): what the conformance run does not check on real files
 // (tests/conformance/run.js compares every rule of tests/walk-rules.js there): the visitor's
 // contract, trees of any depth, bad buffers, a visitor that throws. The walker is in each target's
-// `walk.js`, with a copy of the deserializer that `deserialize.js` holds alone.
+// `walk.js`, which imports its `deserialize.js` (tests/module-graph.test.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
@@ -35,7 +35,7 @@ function walkAndVisit(module, buffer) {
   });
 }
 
-test("deserialize.js is walk.js without the walker: the same trees and visitor keys, no walk or visit", () => {
+test("deserialize.js alone has no walk or visit, and gives the trees and visitor keys walk.js gives", () => {
   // The trees as JSON, without `parent` (a cycle) and with BigInts spelled out.
   const json = (tree) => JSON.stringify(tree, (key, value) => (key === "parent" ? undefined : typeof value === "bigint" ? `${value}n` : value));
   const corpus = ["components.jsx", "modern.mjs"].map((name) => `tests/conformance/corpus/${name}`);

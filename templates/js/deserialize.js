@@ -40,8 +40,8 @@ var deferred = 0;
  * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
  */
 export function deserialize(buffer) {
-{%- if walker.is_some() %}
-  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+{%- if walk_internals.is_some() %}
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
 {%- endif %}
   const root = setUp(buffer);
   try {
@@ -80,10 +80,53 @@ function setUp(buffer) {
 
 {% include "js/function.js" %}
 {%- endfor %}
-{%- if let Some(walker) = walker %}
+{%- if let Some(internals) = walk_internals %}
 
-{% include "js/walk.js" %}
-{%- else if walk_elsewhere %}
+// A walk (`walk.js`) reads this module's buffer: `deserialize`, called from one of its visitors,
+// would replace it.
+var walking = false;
+
+/** Sets up `buffer` for a walk: the root's offset, and the views its walkers read with. */
+function beginWalk(buffer) {
+  const root = setUp(buffer);
+  walking = true;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: nothing left for later, the buffer's views dropped. */
+function endWalk() {
+  walking = false;
+  deferred = 0;
+  {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
+}
+{%- if internals.has("settle") %}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+{%- endif %}
+{%- if internals.has("walkSource") %}
+
+/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return decodeWtf8(sourceStart, sourceEnd - sourceStart);
+}
+{%- endif %}
+{%- if internals.has("pay") %}
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+{%- endif %}
+
+{% include "js/walk_internals.js" %}
+{%- endif %}
+{%- if !visitor_keys.is_empty() %}
 
 {% include "js/visitor_keys.js" %}
 {%- endif %}

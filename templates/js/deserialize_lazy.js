@@ -226,10 +226,42 @@ function keepShapes() {
 
 {% include "js/function.js" %}
 {%- endfor %}
-{%- if let Some(walker) = walker %}
+{%- if let Some(internals) = walk_internals %}
 
-{% include "js/walk.js" %}
-{%- else %}
+// The context of the buffer a walk (`walk.js`) reads, which the nodes it builds keep. A visitor
+// that reads another tree's nodes, or deserializes another buffer, makes another context current:
+// the walk enters its own again after each call of a visitor's function (`resumeWalk`).
+var walkContext = null;
+
+/**
+ * Sets up `buffer` for a walk, in a context of its own, made current: the root's offset, and the
+ * views its walkers read with.
+ */
+function beginWalk(buffer) {
+  const root = openTree(buffer);
+  walkContext = current;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */
+function endWalk() {
+  walkContext = null;
+  leave();
+}
+
+/** After a visitor's function: the walk's context made current again, if the function left it. */
+function resumeWalk() {
+  if (current !== walkContext && walkContext !== null) enter(walkContext);
+}
+{%- if internals.has("pay") %}
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+{%- endif %}
+
+{% include "js/walk_internals.js" %}
+{%- endif %}
 
 {% include "js/visitor_keys.js" %}
-{%- endif %}

@@ -145,8 +145,8 @@ RawastBufferError.prototype.name = "RawastBufferError";
  * corrupt; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer) {
-{%- if walker.is_some() %}
-  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+{%- if walk_internals.is_some() %}
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
 {%- endif %}
   const root = setUp(buffer);
   try {
@@ -183,8 +183,8 @@ function setUp(buffer) {
  * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
-{%- if walker.is_some() %}
-  if (walkStack !== null) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
+{%- if walk_internals.is_some() %}
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
 {%- endif %}
   const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
   try {
@@ -277,12 +277,68 @@ function release() {
   if (interruptions.size !== 0) interruptions.clear();
 {%- endif %}
 }
-{%- if walker.is_some() %}
+{%- if let Some(internals) = walk_internals %}
+
+// A walk (`walk.js`) reads this module's buffer: `deserialize`, called from one of its visitors,
+// would replace it.
+var walking = false;
+
+/**
+ * Sets up the buffer for a walk, with `deserialize`'s arguments{% if few_strings() %} (`fewStringsInput`: it skips by words){% endif %}:
+ * the root's offset, and the views its walkers read with.
+ */
+function beginWalk({% if few_strings() %}fewStringsInput, {% endif %}{% if linter.is_some() %}buffer{% else %}buffer, sourceTextInput, sourceStartPosInput, sourceByteLen{% endif %}) {
+{%- if few_strings() %}
+  fewStrings = fewStringsInput;
+{%- endif %}
+  const root = setUp({% if linter.is_some() %}buffer{% else %}buffer, sourceTextInput, sourceStartPosInput, sourceByteLen{% endif %});
+  walking = true;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: nothing left for later, the buffer's views dropped. */
+function endWalk() {
+  walking = false;
+  deferred = 0;
+  release();
+}
+{%- if internals.has("settle") %}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+{%- endif %}
+{%- if internals.has("walkSource") %}
+
+/** The source, whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return sourceText;
+}
+{%- endif %}
+{%- if internals.has("buildWhole") %}
 
 /** `read(pos)`, whole: what a walk hands over{% if read_first %} (from the top of the stack where a read must be first){% endif %}. */
 function buildWhole(read, pos) {
   return {% if read_first %}readFromTop(read, pos{% if parent_links %}, parent{% endif %}){% else %}read(pos){% endif %};
 }
+{%- endif %}
+{%- if internals.has("readPointerBelow") %}
+
+/**
+ * The pointer at `pos` to `size` bytes aligned to `alignMask + 1`, checked to lie below the
+ * metadata: Oxlint allocates some files' comments below the AST's region, where `readPointer`
+ * would refuse them.
+ */
+function readPointerBelow(pos, size, alignMask) {
+  const target = uint32[pos >>> 2];
+  if (!(target + size <= hi) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes of comments`, pos);
+  return target;
+}
+{%- endif %}
 {%- endif %}
 {%- if read_first %}
 
@@ -548,11 +604,17 @@ function readJSStr(pos) {
 
 {% include "js/oxlint_runtime.js" %}
 {%- endif %}
-{%- if let Some(walker) = walker %}
+{%- if let Some(internals) = walk_internals %}
+{%- if internals.has("pay") %}
 
-{% include "js/walk.js" %}
-{%- else %}
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+{%- endif %}
+
+{% include "js/walk_internals.js" %}
+{%- endif %}
 
 {% include "js/visitor_keys.js" %}
-{%- endif %}
 

@@ -1,6 +1,21 @@
-{#- The walker of a deserializer (`emit/js/walker.rs`): `walk(buffer, visitor)`. Included by the
-    deserializer's template after its functions, which it calls to build the visited nodes; with
-    `walker.lazy`, those are a lazy target's objects, which read the rest on first access. -#}
+{#- The walker of a target (`emit/js/walker.rs`, `WalkJs`): `walk.js`, a module of its own that reads
+    buffers with its deserializer's functions (`WALK_INTERNALS` of `deserialize.js`); with
+    `walker.lazy`, the nodes it builds are a lazy target's objects, which read the rest on first
+    access. -#}
+{{ header }}
+// The walker of target `{{ target }}`: `walk({{ walker.params }}, visitor)` and `visit(value, visitor)`.
+// It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
+// exports too: nodes, classes and errors are the same whichever of the two modules made them. A
+// process that only deserializes loads `deserialize.js` alone, without this code to parse.
+import { {% if walker.prunes() %}RawastBufferError, {% endif %}WALK_INTERNALS } from "./deserialize.js";
+export * from "./deserialize.js";
+
+const {
+{%- for name in imports %}
+  {{ name }},
+{%- endfor %}
+} = WALK_INTERNALS;
+
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's
 // function and handed to the visitor, its subtree visited on the objects built; everything else is
@@ -10,7 +25,8 @@
 // of any depth, and a visitor that throws leaves nothing half-done.
 {%- if walker.lazy %}
 // The nodes built are lazy: a visited node's subtree is visited through its getters, which read the
-// buffer in the walk's own context (`walkContext`), kept by the nodes, so they stay usable after it.
+// buffer in the walk's own context (`beginWalk` makes it), kept by the nodes, so they stay usable
+// after it.
 {%- endif %}
 {%- if walker.whole_tree %}
 // Here nodes have `parent`, which holds the whole tree: the first node of a visited type the
@@ -74,12 +90,9 @@ const WALK_DEPTH = 400;
 // can hold one), the visitor's functions by node type, and how many structs deep the walkers'
 // calls are.
 var walkStack = null, needed = null, typeNeeded = null, childrenNeeded = null, enters = null, exits = null, walkDepth = 0;
-{%- if walker.lazy %}
-// The context of the buffer being walked (`openWalk`), which the nodes built keep. A visitor that
-// reads another tree's nodes, or deserializes another buffer, makes another context current: the
-// walk enters its own again after each call of a visitor's function (`resumeWalk`).
-var walkContext = null;
-{%- endif %}
+// The views of the buffer being walked (`beginWalk` gives them). What the walkers read is paid for
+// from the deserializer's budget (`pay`), as what they build is.
+var uint8, uint32;
 {%- if walker.makes %}
 // Which walkers build a converter's value that makes a node of a visited type itself (by index).
 var makes = null;
@@ -126,10 +139,10 @@ export function walk({{ walker.params }}, visitor) {
   if (walkStack !== null) throw new Error("walk: called from a visitor of another walk");
   setVisitor(visitor);
   try {
-{%- if walker.prunes() && walker.few_strings %}
-    fewStrings = wordSearch !== null;
-{%- endif %}
-    const root = {{ walker.set_up }};
+    const begun = beginWalk({% if walker.takes_few_strings() %}wordSearch !== null, {% endif %}{{ walker.params }});
+    uint8 = begun.uint8;
+    uint32 = begun.uint32;
+    const root = begun.root;
 {%- if walker.prunes() %}
     wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
 {%- endif %}
@@ -144,11 +157,10 @@ export function walk({{ walker.params }}, visitor) {
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
       // walk visited nothing before this node.
       walkStack.length = 0;
-{%- if walker.prunes() && walker.few_strings %}
+{%- if walker.takes_few_strings() %}
       // (Every string of the tree is read now: the source's bytes copied once to slice them from.)
-      fewStrings = false;
 {%- endif %}
-      walkStack.push(readResult({{ walker.set_up }}), VISIT);
+      walkStack.push(readResult(beginWalk({% if walker.takes_few_strings() %}false, {% endif %}{{ walker.params }}).root), VISIT);
       drain(0);
     }
 {%- else %}
@@ -168,10 +180,8 @@ export function walk({{ walker.params }}, visitor) {
     scanFound = false;
     scanHits = null;
 {%- endif %}
-{%- if !walker.lazy %}
-    deferred = 0;
-{%- endif %}
-    {{ walker.release }}
+    endWalk();
+    uint8 = uint32 = undefined;
   }
 }
 
@@ -182,26 +192,6 @@ function walkWithoutTree(root) {
   if (needed[{{ channel.walker }}] === 1) {{ channel.function }}({{ channel.pos }});
 {%- endfor %}
 }
-{%- if walker.lazy %}
-
-/** Sets up `buffer` for a walk: a context of its own, made current; returns the root's offset. */
-function openWalk(buffer) {
-  const root = openTree(buffer);
-  walkContext = current;
-  return root;
-}
-
-/** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */
-function closeWalk() {
-  walkContext = null;
-  leave();
-}
-
-/** After a visitor's function: the walk's context made current again, if the function left it. */
-function resumeWalk() {
-  if (current !== walkContext && walkContext !== null) enter(walkContext);
-}
-{%- endif %}
 {%- if walker.whole_tree %}
 
 // Thrown by the walkers where they meet the first node of a visited type (`walk` catches it).
@@ -605,19 +595,6 @@ function dropInside(at, vec, lenOffset, size, alignMask, span) {
   }
   at.length = kept;
 }
-{%- if walker.comments_below_region %}
-
-/**
- * The pointer at `pos` to `size` bytes aligned to `alignMask + 1`, checked to lie below the
- * metadata: Oxlint allocates some files' comments below the AST's region, where `readPointer`
- * would refuse them.
- */
-function readPointerBelow(pos, size, alignMask) {
-  const target = uint32[pos >>> 2];
-  if (!(target + size <= hi) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes of comments`, pos);
-  return target;
-}
-{%- endif %}
 
 {% endif -%}
 /**
@@ -626,7 +603,7 @@ function readPointerBelow(pos, size, alignMask) {
  */
 function sourceForWords() {
   try {
-    return {{ walker.source_text }};
+    return walkSource();
   } catch (error) {
     if (error instanceof RawastBufferError) return null;
     throw error;
@@ -781,16 +758,6 @@ function drain(base) {
   }
 }
 
-{%- if (!walker.whole_tree || walker.probe_built) && !walker.lazy %}
-
-/** Builds what a node or value built whole left for later, where the stack ran out. */
-function settle(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
-  }
-}
-{%- endif %}
 {%- if walker.whole_tree && walker.probe_built %}
 
 /**
@@ -1100,7 +1067,7 @@ function {{ function.name }}(pos) {
   const len = uint32[(pos + {{ len_offset }}) >>> 2];
   if (len === 0) return;
   const first = readPointer(pos, len * {{ element_size }}, {{ align_mask }});
-  if ((budget -= len * {{ cost }}) < 0) overBudget(first, len * {{ cost }}, pos);
+  pay(first, len * {{ cost }}, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * {{ element_size }}; element >= first; element -= {{ element_size }}) {
       walkStack.push(element, {{ element.walker }});
@@ -1118,7 +1085,7 @@ function {{ function.name }}(pos) {
 function {{ function.name }}(pos) {
   const target = readPointer(pos, {{ size }}, {{ align_mask }});
 {%- if *paid %}
-  if ((budget -= {{ size }}) < 0) overBudget(target, {{ size }}, pos);
+  pay(target, {{ size }}, pos);
 {%- endif %}
   {{ target.function }}({{ target.pos }});
 }
@@ -1139,5 +1106,3 @@ export const WALK_WORDS = Object.freeze(Object.fromEntries(NODE_TYPES.flatMap((t
 {%- else %}
 export const WALK_WORDS = Object.freeze({});
 {%- endif %}
-
-{% include "js/visitor_keys.js" %}

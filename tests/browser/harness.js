@@ -131,7 +131,7 @@ async function checkTarget(target) {
     report.checks.encodeSource = plan.encodeStrings.length;
   }
 
-  // The walker (`walk.js`, with its own copy of the deserializer) sees what a visit of the tree sees.
+  // The walker (`walk.js`, which imports the deserializer) sees what a visit of the tree sees.
   if (target.walkModule !== null) {
     const walker = await import(target.walkModule);
     const names = (run) => {

@@ -153,7 +153,7 @@ async function main() {
   for (const target of options.targets) {
     const started = performance.now();
     const module = await import(pathToFileURL(target.module).href);
-    // The walker is in `walk.js`, with its own copy of the deserializer (tests/targets.js).
+    // The walker is in `walk.js`, which imports the deserializer (tests/targets.js).
     const walker = await importWalker(target);
     const deserialize = target.lazy ? (buffer) => module.materialize(module.deserialize(buffer)) : module.deserialize;
     // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers

@@ -32,7 +32,7 @@ const corpus = JSON.parse(readFileSync(values.corpus, "utf8"));
 const lazy = target.lazy;
 // A module without the class (generated before it existed) has no buffer error: all errors are foreign.
 const BufferError = deserializer.RawastBufferError ?? class {};
-// The walker, in `walk.js` with its own copy of the deserializer (and of `RawastBufferError`).
+// The walker, in `walk.js`, which imports the deserializer (its `RawastBufferError` is the same class).
 const walker = await importWalker(target);
 const WalkError = walker?.RawastBufferError ?? class {};
 

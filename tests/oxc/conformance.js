@@ -102,7 +102,7 @@ async function main() {
   let candidate, walker;
   try {
     candidate = (await import(pathToFileURL(resolve(options.module)).href)).deserialize;
-    // The walker is in `walk.js`, with its own copy of the deserializer (tests/targets.js).
+    // The walker is in `walk.js`, which imports the deserializer (tests/targets.js).
     walker = await importWalker(options);
   } catch (error) {
     usageError(USAGE, `cannot load ${options.module}: ${error.message}`);

@@ -55,7 +55,7 @@ export function collectFiles(paths, fail) {
  * The module of an oxc target, as a file URL: in `<generated>/npm/<name>` when the target has a
  * package (its module is there only), else in `<generated>/js/<name>`. `generated` (a directory's
  * URL, with its final `/`) is by default tests/oxc/codegen.toml's output directory. `file` is
- * `deserialize.js`, or `walk.js` for the same deserializer with its walker.
+ * `deserialize.js`, or `walk.js` for its walker (which exports all `deserialize.js` does).
  */
 export function targetModule(name, generated = new URL("./generated/", import.meta.url), file = "deserialize.js") {
   for (const kind of ["npm", "js"]) {

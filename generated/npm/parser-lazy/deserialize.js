@@ -9,9 +9,8 @@
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, with a copy of this deserializer: a process that
-// only deserializes loads half the code here (V8 parses all of a module's code when a process
-// loads it).
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;
@@ -5341,6 +5340,146 @@ function deserializeOptionRegExp(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeRegExp(pos);
 }
+
+// The context of the buffer a walk (`walk.js`) reads, which the nodes it builds keep. A visitor
+// that reads another tree's nodes, or deserializes another buffer, makes another context current:
+// the walk enters its own again after each call of a visitor's function (`resumeWalk`).
+var walkContext = null;
+
+/**
+ * Sets up `buffer` for a walk, in a context of its own, made current: the root's offset, and the
+ * views its walkers read with.
+ */
+function beginWalk(buffer) {
+  const root = openTree(buffer);
+  walkContext = current;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */
+function endWalk() {
+  walkContext = null;
+  leave();
+}
+
+/** After a visitor's function: the walk's context made current again, if the function left it. */
+function resumeWalk() {
+  if (current !== walkContext && walkContext !== null) enter(walkContext);
+}
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+
+/**
+ * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
+ * names change with the schema and the generator.
+ */
+export const WALK_INTERNALS = Object.freeze({
+  LazyObject,
+  PROPERTIES,
+  beginWalk,
+  deserializeArrayExpression,
+  deserializeArrayPattern,
+  deserializeArrowFunctionExpression,
+  deserializeAssignmentExpression,
+  deserializeAssignmentPattern,
+  deserializeAwaitExpression,
+  deserializeBigIntLiteral,
+  deserializeBinaryExpression,
+  deserializeBlockStatement,
+  deserializeBooleanLiteral,
+  deserializeBreakStatement,
+  deserializeCallExpression,
+  deserializeCatchClause,
+  deserializeChainExpression,
+  deserializeClassBody,
+  deserializeClassDeclaration,
+  deserializeClassExpression,
+  deserializeConditionalExpression,
+  deserializeContinueStatement,
+  deserializeDebuggerStatement,
+  deserializeDirective,
+  deserializeDoWhileStatement,
+  deserializeEmptyStatement,
+  deserializeExportAllDeclaration,
+  deserializeExportDefaultDeclaration,
+  deserializeExportNamedDeclaration,
+  deserializeExportSpecifier,
+  deserializeExpressionStatement,
+  deserializeForInStatement,
+  deserializeForOfStatement,
+  deserializeForStatement,
+  deserializeFunctionDeclaration,
+  deserializeFunctionExpression,
+  deserializeIdentifier,
+  deserializeIfStatement,
+  deserializeImportAttribute,
+  deserializeImportDeclaration,
+  deserializeImportDefaultSpecifier,
+  deserializeImportExpression,
+  deserializeImportNamespaceSpecifier,
+  deserializeImportSpecifier,
+  deserializeJSXAttribute,
+  deserializeJSXClosingElement,
+  deserializeJSXClosingFragment,
+  deserializeJSXElement,
+  deserializeJSXEmptyExpression,
+  deserializeJSXExpressionContainer,
+  deserializeJSXFragment,
+  deserializeJSXIdentifier,
+  deserializeJSXMemberExpression,
+  deserializeJSXNamespacedName,
+  deserializeJSXOpeningElement,
+  deserializeJSXOpeningFragment,
+  deserializeJSXSpreadAttribute,
+  deserializeJSXText,
+  deserializeJSXTextWithBigint,
+  deserializeLabeledStatement,
+  deserializeLogicalExpression,
+  deserializeMemberExpression,
+  deserializeMetaProperty,
+  deserializeMethodDefinition,
+  deserializeNewExpression,
+  deserializeNullLiteral,
+  deserializeNumericLiteral,
+  deserializeObjectExpression,
+  deserializeObjectPattern,
+  deserializeParenthesizedExpression,
+  deserializePrivateIdentifier,
+  deserializeProgram,
+  deserializeProperty,
+  deserializePropertyDefinition,
+  deserializeRegExpLiteral,
+  deserializeRestElement,
+  deserializeReturnStatement,
+  deserializeSequenceExpression,
+  deserializeSpreadElement,
+  deserializeStaticBlock,
+  deserializeStringLiteral,
+  deserializeSuper,
+  deserializeSwitchCase,
+  deserializeSwitchStatement,
+  deserializeTaggedTemplateExpression,
+  deserializeTemplateElement,
+  deserializeTemplateLiteral,
+  deserializeThisExpression,
+  deserializeThrowStatement,
+  deserializeTryStatement,
+  deserializeUnaryExpression,
+  deserializeUpdateExpression,
+  deserializeVariableDeclaration,
+  deserializeVariableDeclarator,
+  deserializeWhileStatement,
+  deserializeWithStatement,
+  deserializeYieldExpression,
+  endWalk,
+  invalid,
+  pay,
+  readPointer,
+  resumeWalk,
+});
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

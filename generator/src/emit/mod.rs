@@ -90,9 +90,10 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 let dir = target.module_dir();
                 let root = cx.schema.ids().find(|id| cx.schema.get(*id).name == js::oxc::root_name(settings));
                 let root = root.ok_or_else(|| Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!("target `{}`: the schema has no `{}`", target.name, js::oxc::root_name(settings)))])))?;
-                for module in [js::Module::Deserialize, js::Module::Walk] {
+                let modules = js::oxc::emit(&cx, target, settings)?;
+                for (module, code) in modules.each() {
                     let stem = module.stem();
-                    outputs.push(cx.output(&format!("{dir}/{stem}.js"), js::oxc::emit(&cx, target, settings, module)?));
+                    outputs.push(cx.output(&format!("{dir}/{stem}.js"), code));
                     outputs.push(cx.output(&format!("{dir}/{stem}.d.ts"), oxc_types::emit(&cx, target, settings, root, module)?));
                 }
                 if let Some(package) = &target.package {
@@ -111,9 +112,8 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 outputs.push(cx.output(&file.path, file.contents));
             }
         }
-        let modules: &[js::Module] = if js::has_walker(cx) { &[js::Module::Deserialize, js::Module::Walk] } else { &[js::Module::Deserialize] };
-        for &module in modules {
-            let code = if settings.lazy { js::lazy::emit(cx, target, settings, module)? } else { js::eager::emit(cx, target, settings, module)? };
+        let modules = if settings.lazy { js::lazy::emit(cx, target, settings)? } else { js::eager::emit(cx, target, settings)? };
+        for (module, code) in modules.each() {
             let stem = module.stem();
             outputs.push(cx.output(&format!("{dir}/{stem}.js"), code));
             outputs.push(cx.output(&format!("{dir}/{stem}.d.ts"), ts_types::emit(cx, target, settings, module)?));

@@ -46,8 +46,16 @@ struct OxcDeserializeDts {
     linter: bool,
     /// oxc's own declarations of nodes, which Oxlint's `loc` is merged into.
     located: Vec<String>,
-    /// `walk.d.ts`, with `walk`, `visit` and their `Visitor` (`emit::js::Module::Walk`).
-    walker: bool,
+}
+
+/// `walk.d.ts` (template `templates/js/oxc_walk.d.ts`): `walk`, `visit` and their `Visitor`.
+#[derive(Template)]
+#[template(path = "js/oxc_walk.d.ts", escape = "none")]
+struct OxcWalkDts {
+    header: String,
+    target: String,
+    parent: bool,
+    linter: bool,
 }
 
 struct Declaration {
@@ -63,6 +71,10 @@ enum DeclarationBody {
 /// The declarations of what `deserialize` returns, `root`: the types it reaches, and those oxc's
 /// TypeScript texts name.
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId, module: crate::emit::js::Module) -> Result<String, Error> {
+    if module == crate::emit::js::Module::Walk {
+        let view = OxcWalkDts { header: cx.header(), target: target.name.clone(), parent: settings.parent, linter: settings.linter };
+        return view.render().map_err(|source| Error::Render { template: "js/oxc_walk.d.ts".to_owned(), message: source.to_string() });
+    }
     let types = Types { cx, variant: OutputVariant::of(settings) };
     let flags = Flags::of(settings);
     // `add_ts_def`s first: a type without a definition of its own (`no_ts_def`) may have one there.
@@ -136,7 +148,6 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
         parent: settings.parent,
         linter: settings.linter,
         located: if settings.linter { added_nodes } else { Vec::new() },
-        walker: module == crate::emit::js::Module::Walk,
     };
     view.render().map_err(|source| Error::Render { template: TEMPLATE.to_owned(), message: source.to_string() })
 }

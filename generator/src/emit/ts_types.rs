@@ -28,11 +28,21 @@ struct DeserializeDts {
     int64_numbers: bool,
     /// `[mapping] discriminator`, which the walking rule of `VISITOR_KEYS` reads (lazy targets have one).
     discriminator: String,
-    /// `walk` and `visit` of `walk.d.ts` (`emit::js::Module::Walk`): each node type, quoted, and the
-    /// union of the interfaces of its structs.
-    walker: Option<Vec<(String, String)>>,
-    /// `VISITOR_KEYS`, of a target with a walker (`emit::js::has_walker`), in both its modules.
+    /// `VISITOR_KEYS`, of a target with a walker (`emit::js::has_walker`).
     visitor_keys: bool,
+}
+
+/// `walk.d.ts` (template `templates/js/walk.d.ts`): `walk`, `visit` and their `Visitor`.
+#[derive(Template)]
+#[template(path = "js/walk.d.ts", escape = "none")]
+struct WalkDts {
+    header: String,
+    target: String,
+    /// Each node type, quoted, and the union of the interfaces of its structs.
+    nodes: Vec<(String, String)>,
+    /// Those interfaces, which it imports from `deserialize.d.ts`.
+    imports: Vec<String>,
+    lazy: bool,
     /// The walk builds the whole tree once it meets a visited node (nodes with parent links).
     walk_whole_tree: bool,
 }
@@ -44,6 +54,13 @@ enum Declaration {
 
 pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: crate::emit::js::Module) -> Result<String, Error> {
     let parent_links = settings.parent_links();
+    if module == crate::emit::js::Module::Walk {
+        let mut interfaces: Vec<String> = cx.model.node_types(cx.schema).into_iter().flat_map(|(_, ids)| ids).map(|id| cx.schema.get(id).name.clone()).collect();
+        interfaces.sort_unstable();
+        interfaces.dedup();
+        let view = WalkDts { header: cx.header(), target: target.name.clone(), nodes: nodes_by_type(cx), imports: interfaces, lazy: settings.lazy, walk_whole_tree: parent_links };
+        return view.render().map_err(|source| Error::Render { template: "js/walk.d.ts".to_owned(), message: source.to_string() });
+    }
     let mut declarations = Vec::new();
     for id in cx.schema.ids() {
         let def = cx.schema.get(id);
@@ -82,9 +99,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         lazy: settings.lazy,
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
-        walker: (crate::emit::js::has_walker(cx) && module == crate::emit::js::Module::Walk).then(|| nodes_by_type(cx)),
         visitor_keys: crate::emit::js::has_walker(cx),
-        walk_whole_tree: parent_links,
     };
     view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }

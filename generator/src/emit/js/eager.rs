@@ -6,8 +6,9 @@
 
 use askama::Template;
 
-use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkEntry, WalkerView, visitor_keys, walker};
-use super::{Body, Builder, BufferView, Function, Module, ResultView, StringsView, render_checked};
+use super::walk_module::{self, WalkInternals};
+use super::walker::{WalkEntry, visitor_keys, walker};
+use super::{Body, Builder, BufferView, Function, Modules, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
@@ -33,20 +34,17 @@ struct DeserializeJs {
     read_first: bool,
     result: ResultView,
     functions: Vec<Function>,
-    /// `walk(buffer, visitor)` (`walker.rs`): targets without parent links whose objects a walker
-    /// can tell apart (`Model::visitor_keys`).
-    walker: Option<WalkerView>,
-    /// `VISITOR_KEYS` (`js/visitor_keys.js`) of a target with a walker, in both its modules.
+    /// What its walker (`walk.js`, `walker.rs`) takes from it: targets whose objects a walker can
+    /// tell apart (`Model::visitor_keys`).
+    walk_internals: Option<WalkInternals>,
+    /// `VISITOR_KEYS` (`js/visitor_keys.js`) of a target with a walker.
     visitor_keys: Vec<(String, String)>,
-    /// `deserialize.js` of a target whose walker is in `walk.js`.
-    walk_elsewhere: bool,
     discriminator: String,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: Module) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Modules, Error> {
     let mut builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
-    functions.extend(builder.helper_functions());
     let root = TypeRef::Named(cx.result().root);
     let buffer = BufferView::new(cx, settings);
     let entry = WalkEntry {
@@ -54,20 +52,18 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         probe_built: false,
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
-        set_up: "setUp(buffer)".to_owned(),
-        release: format!("{} = undefined;", buffer.released().collect::<Vec<_>>().join(" = ")),
         lazy: false,
         // Spans count UTF-16 units: the source decoded (as strings are, lone surrogates kept).
-        source_text: (cx.model.mapping.span_unit == SpanUnit::Utf16).then(|| "decodeWtf8(sourceStart, sourceEnd - sourceStart)".to_owned()),
+        words: cx.model.mapping.span_unit == SpanUnit::Utf16,
         few_strings: false,
         comments_below_region: false,
     };
-    let has_walker = super::has_walker(cx);
-    let walker = if has_walker && module == Module::Walk { walker(&mut builder, cx, &root, entry) } else { None };
+    // (The walker first: the helpers its builds call are written with the deserializer's.)
+    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
+    functions.extend(builder.helper_functions());
     let view = DeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        buffer,
         parent_links: builder.parent_links,
         strings: StringsView::new(settings),
         lazy: false,
@@ -76,10 +72,12 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         read_first: false,
         result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,
-        walker,
-        visitor_keys: if has_walker { visitor_keys(cx).unwrap_or_default() } else { Vec::new() },
-        walk_elsewhere: has_walker && module == Module::Deserialize,
+        walk_internals: walker.as_ref().map(WalkInternals::of),
+        visitor_keys: if walker.is_some() { visitor_keys(cx).unwrap_or_default() } else { Vec::new() },
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
+        buffer,
     };
-    render_checked(&view, "js/deserialize.js", &view.buffer.views)
+    let deserialize = render_checked(&view, "js/deserialize.js", &view.buffer.views)?;
+    let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
+    Ok(Modules { deserialize, walk })
 }

@@ -8,8 +8,9 @@
 
 use askama::Template;
 
-use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkEntry, WalkerView, walker};
-use super::{Body, Builder, BufferView, Function, Prop, PropKind, ResultView, StringsView, render_checked};
+use super::walk_module::{self, WalkInternals};
+use super::walker::{WalkEntry, walker};
+use super::{Body, Builder, BufferView, Function, Modules, Prop, PropKind, ResultView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
@@ -32,11 +33,9 @@ struct DeserializeLazyJs {
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
-    /// `walk(buffer, visitor)` and `visit(value, visitor)` (`walker.rs`, `js/walk.js`): the nodes
-    /// visited are this target's lazy objects, which keep the walk's context.
-    walker: Option<WalkerView>,
-    /// `deserialize.js` of a target whose walker is in `walk.js`.
-    walk_elsewhere: bool,
+    /// What its walker (`walk.js`, `walker.rs`) takes from it: the nodes the walker hands over are
+    /// this target's lazy objects, which keep the walk's context.
+    walk_internals: Option<WalkInternals>,
     /// Each `VISITOR_KEYS` entry (a node type, or where plain objects lie), quoted → the quoted keys
     /// that can lead to nodes, in property order.
     visitor_keys: Vec<(String, String)>,
@@ -77,7 +76,7 @@ struct Getter {
     private: String,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: super::Module) -> Result<String, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Modules, Error> {
     // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
     assert_eq!(settings.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
     let mut builder = Builder::new(cx, settings);
@@ -89,25 +88,23 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
             TypeKind::Enum(_) => functions.push(builder.named_function(id)),
         }
     }
-    functions.extend(builder.helper_functions());
     let root = TypeRef::Named(cx.result().root);
     // A walk reads the buffer as `deserialize` does, in a context of its own that the nodes it
-    // hands over keep (`openWalk`); its end leaves the context rather than dropping the views.
+    // hands over keep (`beginWalk`); its end leaves the context rather than dropping the views.
     let entry = WalkEntry {
         whole_tree: false,
         probe_built: false,
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
-        set_up: "openWalk(buffer)".to_owned(),
-        release: "closeWalk();".to_owned(),
         // (A lazy tree decodes the source a chunk at a time, in its context: no walk skips by words.)
-        source_text: None,
+        words: false,
         few_strings: false,
         comments_below_region: false,
         lazy: true,
     };
-    let has_walker = super::has_walker(cx);
-    let walker = if has_walker && module == super::Module::Walk { walker(&mut builder, cx, &root, entry) } else { None };
+    // (The walker first: the helpers its builds call are written with the deserializer's.)
+    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
+    functions.extend(builder.helper_functions());
     let view = DeserializeLazyJs {
         header: cx.header(),
         target: target.name.clone(),
@@ -118,12 +115,13 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         result: builder.result(format!("{}(root)", builder.function_name(&root))),
         classes,
         functions,
-        walker,
-        walk_elsewhere: has_walker && module == super::Module::Deserialize,
+        walk_internals: walker.as_ref().map(WalkInternals::of),
         visitor_keys: super::walker::visitor_keys(cx).expect("`generate` refuses lazy targets whose visitor keys are errors"),
         discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
     };
-    render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)
+    let deserialize = render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)?;
+    let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
+    Ok(Modules { deserialize, walk })
 }
 
 fn class(builder: &Builder, id: TypeId) -> Class {

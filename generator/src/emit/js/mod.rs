@@ -15,14 +15,15 @@ mod function;
 pub mod lazy;
 pub mod oxc;
 mod views;
+mod walk_module;
 mod walker;
 
 pub(crate) use walker::has_walker;
 
-/// Which of a target's two modules to emit. A target with a walker has `deserialize.js`, the
-/// deserializer alone, and `walk.js`, the same deserializer with its walker (`walk`, `visit`): the
-/// walker is about half a module's code, which V8 parses whenever a process loads the module, so a
-/// process that only deserializes should not load it (bench/README.md, 2026-11-27, "loading").
+/// One of a target's two modules. A target with a walker has `deserialize.js`, the deserializer,
+/// and `walk.js`, its walker (`walk`, `visit`), which imports `deserialize.js`: the walker is about
+/// as much code as the deserializer, which V8 parses whenever a process loads the module, so a
+/// process that only deserializes does not load it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Module {
     Deserialize,
@@ -36,6 +37,19 @@ impl Module {
             Module::Deserialize => "deserialize",
             Module::Walk => "walk",
         }
+    }
+}
+
+/// A target's modules, rendered: `walk` where the target has a walker.
+pub struct Modules {
+    pub deserialize: String,
+    pub walk: Option<String>,
+}
+
+impl Modules {
+    /// Each module with its code, `deserialize.js` first.
+    pub fn each(self) -> impl Iterator<Item = (Module, String)> {
+        std::iter::once((Module::Deserialize, self.deserialize)).chain(self.walk.map(|walk| (Module::Walk, walk)))
     }
 }
 

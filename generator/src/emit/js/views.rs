@@ -7,6 +7,7 @@ use crate::ir::{Primitive, Schema, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout};
 
 /// A typed-array view of the buffer.
+#[derive(Clone, Copy)]
 pub(in crate::emit::js) struct View {
     pub(in crate::emit::js) name: &'static str,
     /// Its constructor, and the shift from a byte length to its element count.

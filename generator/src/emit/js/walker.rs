@@ -26,6 +26,8 @@
 //! visited: a walker is needed when it can reach a visited type; the others are never called, so
 //! the subtrees they would walk are not read at all.
 
+use std::collections::BTreeSet;
+
 use super::Builder;
 use super::builder::at;
 use crate::emit::EmitContext;
@@ -34,14 +36,15 @@ use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
 use crate::model::{ConverterKeeps, PropertyValue, VariantValue};
 
-/// How a format builds the values a walk hands over: the deserializer's own functions.
+/// How a format builds the values a walk hands over: the deserializer's own functions, which
+/// `walk.js` takes from `deserialize.js` (`WALK_INTERNALS`).
 pub(in crate::emit::js) trait WalkSource<'a> {
     fn builder(&self) -> &Builder<'a>;
-    /// The expression that builds the `ty` at `pos` whole.
-    fn build(&mut self, ty: &TypeRef) -> String;
-    /// The expression that builds the property `key` of struct `id`'s object at `pos` alone (oxc:
-    /// a converter's value).
-    fn build_property(&mut self, id: TypeId, key: &str) -> String;
+    /// The call that builds the `ty` at `pos` whole.
+    fn build(&mut self, ty: &TypeRef) -> Build;
+    /// The call that builds the property `key` of struct `id`'s object at `pos` alone (oxc: a
+    /// converter's value).
+    fn build_property(&mut self, id: TypeId, key: &str) -> Build;
     /// Where converter `converter` reads values that can hold nodes, each a type at an offset from
     /// `pos`, the struct it converts (`within`) at `pos` plus the offset given, `THIS` being
     /// `object`'s properties; `None` where that is not known (a walk then builds the value to look
@@ -49,16 +52,23 @@ pub(in crate::emit::js) trait WalkSource<'a> {
     fn converter_reads(&mut self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>>;
 }
 
+/// A call of the deserializer's functions that builds a value whole: its JS, and the functions it
+/// names, which `walk.js` imports.
+pub(in crate::emit::js) struct Build {
+    pub(in crate::emit::js) call: String,
+    pub(in crate::emit::js) functions: Vec<String>,
+}
+
 impl<'a> WalkSource<'a> for Builder<'a> {
     fn builder(&self) -> &Builder<'a> {
         self
     }
 
-    fn build(&mut self, ty: &TypeRef) -> String {
-        self.read(ty, "pos")
+    fn build(&mut self, ty: &TypeRef) -> Build {
+        Build { call: self.read(ty, "pos"), functions: vec![self.function_name(ty)] }
     }
 
-    fn build_property(&mut self, _: TypeId, key: &str) -> String {
+    fn build_property(&mut self, _: TypeId, key: &str) -> Build {
         unreachable!("rawast's objects have no converted property (`{key}`)")
     }
 
@@ -98,14 +108,10 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) channels: Vec<Step>,
     /// `[mapping] discriminator`, the key of a node's type name, as a property access (`.type`).
     pub(in crate::emit::js) discriminator: String,
-    /// `walk`'s parameters before `visitor` (`buffer`; oxc's `deserialize`'s), and what the
-    /// buffer is, for its doc.
+    /// `walk`'s parameters before `visitor` (`buffer`; oxc's `deserialize`'s), which it hands to
+    /// `beginWalk`, and what the buffer is, for its doc.
     pub(in crate::emit::js) params: String,
     pub(in crate::emit::js) buffer_doc: String,
-    /// The statement that sets up a walk of the buffer (`setUp`'s call) and evaluates to the
-    /// root's position, and the one that drops the buffer's views when it ends.
-    pub(in crate::emit::js) set_up: String,
-    pub(in crate::emit::js) release: String,
     /// Node types that only converters make (oxc's `TSParameterProperty`): no `VISITOR_KEYS`
     /// entry, their objects walked by their values in order.
     pub(in crate::emit::js) keyless_types: usize,
@@ -124,10 +130,8 @@ pub(in crate::emit::js) struct WalkerView {
     /// The nodes built are a lazy target's objects: [`WalkEntry::lazy`].
     pub(in crate::emit::js) lazy: bool,
     /// Each node type's words (`[walk] keywords`), by index, as JS (`null` for none); empty where
-    /// walks skip nothing by them ([`WalkEntry::source_text`]).
+    /// walks skip nothing by them ([`WalkEntry::words`]).
     pub(in crate::emit::js) node_words: Vec<String>,
-    /// [`WalkEntry::source_text`], where `node_words` is not empty.
-    pub(in crate::emit::js) source_text: String,
     /// [`WalkEntry::few_strings`].
     pub(in crate::emit::js) few_strings: bool,
     /// [`WalkEntry::comments_below_region`].
@@ -137,6 +141,8 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) comments: Vec<CommentsVec>,
     /// The `startOf…` functions of the `Vec`s walked by their words.
     pub(in crate::emit::js) starts: Vec<StartsFunction>,
+    /// The deserializer's functions that build what the walk hands over, by name.
+    pub(in crate::emit::js) builders: Vec<String>,
 }
 
 /// A `Vec` of comments in the root (or a struct inline in it), and where each comment's span is.
@@ -188,8 +194,8 @@ pub(in crate::emit::js) enum WalkBody {
 
 /// How a walker of a value built whole (`WalkBody::Built`) walks it. `reads` is the walker of what
 /// the converter reads (an `Object` without a node), where that is known; `build`, the expression
-/// that builds the value, only where the walker builds it (a function it names that nothing called
-/// would be dead code in `walk.js`).
+/// that builds the value, only where the walker builds it (`walk.js` imports only the builders it
+/// calls).
 pub(in crate::emit::js) enum BuiltWalk {
     /// Built where what it reads holds a node of a visited type (a scan, which visits nothing
     /// first), or where the converter makes one itself.
@@ -250,6 +256,48 @@ pub(in crate::emit::js) enum StartsBody {
 }
 
 impl WalkerView {
+    /// What `walk.js` takes from `WALK_INTERNALS` of `deserialize.js`, sorted: the hooks its
+    /// template calls in this walker's form, the readers its walkers call, and the builders. The
+    /// conditions are the template's; `tests/module-graph.test.js` checks that each generated
+    /// `walk.js` uses every name it takes and names nothing it does not define or take.
+    pub(in crate::emit::js) fn imports(&self) -> Vec<String> {
+        let mut names: BTreeSet<&str> = ["beginWalk", "endWalk"].into();
+        let bodies = || self.functions.iter().map(|f| &f.body);
+        if self.lazy {
+            names.extend(["resumeWalk", "LazyObject", "PROPERTIES"]);
+        } else if !self.whole_tree || self.probe_built {
+            names.insert("settle");
+        }
+        if self.whole_tree {
+            names.insert("readResult");
+        }
+        if self.prunes() {
+            names.insert("walkSource");
+        }
+        let boxed_starts = self.starts.iter().any(|s| matches!(s.body, StartsBody::Boxed { .. }));
+        let comments_read = !self.comments.is_empty();
+        if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { .. })) || boxed_starts || (comments_read && !self.comments_below_region) {
+            names.insert("readPointer");
+        }
+        if comments_read && self.comments_below_region {
+            names.insert("readPointerBelow");
+        }
+        if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { paid: true, .. })) {
+            names.insert("pay");
+        }
+        if boxed_starts || self.functions.iter().any(|f| f.type_table().is_some() || matches!(f.body, WalkBody::Switch { .. })) {
+            names.insert("invalid");
+        }
+        names.extend(self.builders.iter().map(String::as_str));
+        names.into_iter().map(str::to_owned).collect()
+    }
+
+    /// Whether `beginWalk` takes `fewStrings` first ([`WalkEntry::few_strings`]): where walks skip
+    /// by words.
+    pub(in crate::emit::js) fn takes_few_strings(&self) -> bool {
+        self.few_strings && self.prunes()
+    }
+
     /// Whether some walker visits a value it builds (`visitValue`).
     pub(in crate::emit::js) fn visits_values(&self) -> bool {
         self.functions.iter().any(|f| f.builds_made() || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. }))
@@ -348,7 +396,7 @@ struct Collector<'b, 'a> {
     node_types: Vec<String>,
     walked: Vec<Walked>,
     functions: Vec<Option<WalkFunction>>,
-    /// Walks may skip by words ([`WalkEntry::source_text`] and `[walk] keywords`): `Vec`s whose
+    /// Walks may skip by words ([`WalkEntry::words`] and `[walk] keywords`): `Vec`s whose
     /// elements' spans can be read get a `startOf…` function, each element type once.
     by_words: bool,
     starts: Vec<(TypeRef, StartsFunction)>,
@@ -356,6 +404,8 @@ struct Collector<'b, 'a> {
     /// builds ([`BuiltWalk`]).
     whole_tree: bool,
     probe_built: bool,
+    /// The deserializer's functions the walkers' builds call.
+    builders: BTreeSet<String>,
 }
 
 /// Whether a target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a walker can
@@ -364,29 +414,28 @@ pub(crate) fn has_walker(cx: &EmitContext) -> bool {
     cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
 }
 
-/// How `walk` starts and ends, by format.
+/// How `walk` starts and ends, by format: what `deserialize.js` gives `walk.js` to read a buffer
+/// with (`beginWalk`, `endWalk`, and the hooks [`WalkerView::imports`] lists).
 pub(in crate::emit::js) struct WalkEntry {
     /// Nodes have parent links: [`WalkerView::whole_tree`]; and [`WalkerView::probe_built`].
     pub(in crate::emit::js) whole_tree: bool,
     pub(in crate::emit::js) probe_built: bool,
     pub(in crate::emit::js) params: String,
     pub(in crate::emit::js) buffer_doc: String,
-    pub(in crate::emit::js) set_up: String,
-    pub(in crate::emit::js) release: String,
     /// The nodes built are a lazy target's objects: their subtrees are visited through their
-    /// getters, which read in the context of the walk's buffer (the template's `walkContext`), and
-    /// nothing is left deferred.
+    /// getters, which read in the context of the walk's buffer (`beginWalk` makes it, `resumeWalk`
+    /// enters it again after a visitor's function), and nothing is left deferred.
     pub(in crate::emit::js) lazy: bool,
-    /// The source as a JS string whose indices are the buffer's span offsets, once `set_up` ran:
-    /// where it is known, a walk that visits only types with `[walk] keywords` skips every node
+    /// The deserializer has `walkSource()`, the source as a JS string whose indices are the
+    /// buffer's span offsets: a walk that visits only types with `[walk] keywords` skips every node
     /// whose span holds none of their words.
-    pub(in crate::emit::js) source_text: Option<String>,
-    /// `setUp` reads `fewStrings` (oxc's): a walk that skips by words sets it, and `setUp` makes no
-    /// copy of a non-ASCII source's bytes to slice strings from.
+    pub(in crate::emit::js) words: bool,
+    /// `beginWalk` takes `fewStrings` first (oxc's): a walk that skips by words builds few strings,
+    /// and makes no copy of a non-ASCII source's bytes to slice them from.
     pub(in crate::emit::js) few_strings: bool,
     /// The comments (`[walk] comments`) may lie anywhere below the buffer's metadata, not only in
-    /// the AST's region that `readPointer` allows: Oxlint allocates some files' comments below the
-    /// program's.
+    /// the AST's region that `readPointer` allows (Oxlint allocates some files' comments below the
+    /// program's): they are read with the deserializer's `readPointerBelow`.
     pub(in crate::emit::js) comments_below_region: bool,
 }
 
@@ -397,8 +446,8 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let keys = model.visitor_keys().ok()?;
     let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
     let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
-    let by_words = entry.source_text.is_some() && !cx.config.walk_keywords.is_empty();
-    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, starts: Vec::new(), whole_tree: entry.whole_tree, probe_built: entry.probe_built };
+    let by_words = entry.words && !cx.config.walk_keywords.is_empty();
+    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, starts: Vec::new(), whole_tree: entry.whole_tree, probe_built: entry.probe_built, builders: BTreeSet::new() };
     let root_type = root;
     let root = collector.index(&Walked::Type(root.clone()));
     let result = cx.result();
@@ -416,7 +465,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         .collect();
     let scans = functions.iter().any(|f| matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some()));
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
-    let WalkEntry { whole_tree, probe_built, params, buffer_doc, set_up, release, lazy, source_text, few_strings, comments_below_region } = entry;
+    let WalkEntry { whole_tree, probe_built, params, buffer_doc, lazy, words: _, few_strings, comments_below_region } = entry;
     let node_words: Vec<String> = if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
     let comments = if node_words.is_empty() { Vec::new() } else { comments_vecs(cx, collector.source.builder().layout, root_type) };
     Some(WalkerView {
@@ -429,18 +478,16 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         probe_built,
         params,
         buffer_doc,
-        set_up,
-        release,
         keyless_types,
         scans,
         makes,
         lazy,
         node_words,
-        source_text: source_text.unwrap_or_default(),
         few_strings,
         comments_below_region,
         comments,
         starts: collector.starts.into_iter().map(|(_, f)| f).collect(),
+        builders: collector.builders.into_iter().collect(),
     })
 }
 
@@ -561,12 +608,21 @@ impl Collector<'_, '_> {
         }
     }
 
-    /// The expression that builds `whole` (writing its builder if it is new).
+    /// The expression that builds `whole` (writing its builder if it is new), whose functions
+    /// `walk.js` imports.
     fn build(&mut self, whole: Whole) -> String {
-        match whole {
+        let build = match whole {
             Whole::Type(ty) => self.source.build(ty),
             Whole::Property(id, key) => self.source.build_property(id, key),
-        }
+        };
+        self.builders.extend(build.functions);
+        build.call
+    }
+
+    /// The expression that builds a node of type `ty` whole where the visitor visits its type; a
+    /// walk of the whole tree builds the tree instead, and imports no builder for it.
+    fn node_build(&mut self, ty: &TypeRef) -> String {
+        if self.whole_tree { self.source.build(ty).call } else { self.build(Whole::Type(ty)) }
     }
 
     /// The expression that builds a value built whole (`whole`), where its walker builds it: always,
@@ -709,12 +765,12 @@ impl Collector<'_, '_> {
                         let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
                         let node = match (&walked.type_field, indices.as_slice()) {
                             (_, []) => None,
-                            (None, [index]) => Some((NodeIndex::Fixed(*index), self.source.build(ty))),
+                            (None, [index]) => Some((NodeIndex::Fixed(*index), self.node_build(ty))),
                             (Some((path, enum_ty, strings)), _) => {
                                 let table = by_tag(strings.iter().zip(&indices).map(|((discriminant, _), index)| (*discriminant, index.to_string())));
                                 let what = cx.schema.rust_type(enum_ty, "'a");
                                 let constant = format!("{}_TYPES", crate::casing::screaming_case(&name));
-                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{table}]"), what }, self.source.build(ty)))
+                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{table}]"), what }, self.node_build(ty)))
                             }
                             (None, _) => unreachable!("several node types come from a `type` field"),
                         };

@@ -5,9 +5,8 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ document, comments }`
 // of plain JS objects.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, with a copy of this deserializer: a process that
-// only deserializes loads half the code here (V8 parses all of a module's code when a process
-// loads it).
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
 const FORMAT_VERSION = 1;
@@ -61,6 +60,7 @@ var deferred = 0;
  * @returns {{ document: object, comments: object[] }}
  */
 export function deserialize(buffer) {
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
   const root = setUp(buffer);
   try {
     return readResult(root);
@@ -691,6 +691,59 @@ function deserializeVecMember(pos) {
   }
   return array;
 }
+
+// A walk (`walk.js`) reads this module's buffer: `deserialize`, called from one of its visitors,
+// would replace it.
+var walking = false;
+
+/** Sets up `buffer` for a walk: the root's offset, and the views its walkers read with. */
+function beginWalk(buffer) {
+  const root = setUp(buffer);
+  walking = true;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: nothing left for later, the buffer's views dropped. */
+function endWalk() {
+  walking = false;
+  deferred = 0;
+  uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+
+/**
+ * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
+ * names change with the schema and the generator.
+ */
+export const WALK_INTERNALS = Object.freeze({
+  beginWalk,
+  deserializeArray,
+  deserializeBooleanLiteral,
+  deserializeComment,
+  deserializeDocument,
+  deserializeMember,
+  deserializeNullLiteral,
+  deserializeNumberLiteral,
+  deserializeObject,
+  deserializeStringLiteral,
+  endWalk,
+  invalid,
+  pay,
+  readPointer,
+  settle,
+});
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -24,8 +24,9 @@ use self::emitter::{Emitter, Problem};
 use self::snippet::Flags;
 use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
-use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
-use super::Builder;
+use super::walk_module::{self, WalkInternals};
+use super::walker::{Build, WalkEntry, WalkSource, visitor_keys, walker};
+use super::{Builder, Modules};
 use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::config::{OxcSettings, SourceText, Target};
@@ -75,18 +76,18 @@ struct OxcDeserializeJs {
     read_first: bool,
     /// `source_text = "buffer"`: every string from the buffer, the caller's text only checked.
     source_from_buffer: bool,
-    /// `walk(…, visitor)` (`walker.rs`), with `VISITOR_KEYS` (`js/visitor_keys.js`).
-    walker: Option<WalkerView>,
-    /// `deserialize.js`, whose walker is in `walk.js`.
-    walk_elsewhere: bool,
+    /// What its walker (`walk.js`, `walker.rs`) takes from it.
+    walk_internals: Option<WalkInternals>,
+    /// Its walker's `beginWalk` takes `fewStrings` ([`super::walker::WalkerView::takes_few_strings`]).
+    walk_few_strings: bool,
     visitor_keys: Vec<(String, String)>,
     discriminator: String,
 }
 
 impl OxcDeserializeJs {
-    /// Whether its walk sets `fewStrings` ([`WalkerView::few_strings`]): it skips by words.
+    /// Whether its walk sets `fewStrings`: it skips by words.
     fn few_strings(&self) -> bool {
-        self.walker.as_ref().is_some_and(|w| w.prunes() && w.few_strings)
+        self.walk_few_strings
     }
 
     /// What writes the buffers it reads, as its checks' messages name it.
@@ -138,12 +139,14 @@ impl<'s> WalkSource<'s> for Emitter<'s> {
         &self.builder
     }
 
-    fn build(&mut self, ty: &TypeRef) -> String {
-        format!("buildWhole({}, pos)", self.deserializer(ty))
+    fn build(&mut self, ty: &TypeRef) -> Build {
+        let function = self.deserializer(ty);
+        Build { call: format!("buildWhole({function}, pos)"), functions: vec!["buildWhole".to_owned(), function] }
     }
 
-    fn build_property(&mut self, id: TypeId, key: &str) -> String {
-        format!("buildWhole({}, pos)", self.register(emitter::Reader::Property(id, key.to_owned())))
+    fn build_property(&mut self, id: TypeId, key: &str) -> Build {
+        let function = self.register(emitter::Reader::Property(id, key.to_owned()));
+        Build { call: format!("buildWhole({function}, pos)"), functions: vec!["buildWhole".to_owned(), function] }
     }
 
     fn converter_reads(&mut self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
@@ -161,8 +164,8 @@ pub fn root_name(settings: &OxcSettings) -> &'static str {
     if settings.linter { LINTER_ROOT } else { ROOT }
 }
 
-/// The deserializer; `cx.model` is the target's [`variant_model`].
-pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: super::Module) -> Result<String, Error> {
+/// The deserializer and its walker; `cx.model` is the target's [`variant_model`].
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<Modules, Error> {
     let OxcSettings { typescript, range, parent, linter, source_text } = *settings;
     let flags = Flags::of(settings);
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
@@ -181,30 +184,19 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: s
         let root = emitter.named(root_name(settings)).map_err(fail)?;
         let metadata = emitter.named(METADATA).map_err(fail)?;
         let root_fn = emitter.deserializer(&TypeRef::Named(root));
-        let walker = if module == super::Module::Deserialize {
-            None
-        } else {
-            let (params, set_up) = if linter {
-                ("buffer", "setUp(buffer)")
-            } else {
-                ("buffer, sourceText, sourceStartPos, sourceByteLen", "setUp(buffer, sourceText, sourceStartPos, sourceByteLen)")
-            };
-            let entry = WalkEntry {
-                // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
-                whole_tree: parent || linter,
-                probe_built: true,
-                params: params.to_owned(),
-                buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
-                set_up: set_up.to_owned(),
-                release: "release();".to_owned(),
-                lazy: false,
-                // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
-                source_text: Some("sourceText".to_owned()),
-                few_strings: true,
-                comments_below_region: linter,
-            };
-            walker(&mut emitter, cx, &TypeRef::Named(root), entry)
+        let entry = WalkEntry {
+            // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
+            whole_tree: parent || linter,
+            probe_built: true,
+            params: if linter { "buffer" } else { "buffer, sourceText, sourceStartPos, sourceByteLen" }.to_owned(),
+            buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
+            lazy: false,
+            // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
+            words: true,
+            few_strings: true,
+            comments_below_region: linter,
         };
+        let walker = walker(&mut emitter, cx, &TypeRef::Named(root), entry);
         emitter.run().map_err(fail)?;
         emitter.read_first_where_looked_at().map_err(fail)?;
         Ok((emitter, root, metadata, root_fn, walker))
@@ -245,12 +237,14 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, module: s
         parent_global: true,
         getters_kept: linter,
         views,
-        walker,
-        walk_elsewhere: module == super::Module::Deserialize,
+        walk_internals: walker.as_ref().map(WalkInternals::of),
+        walk_few_strings: walker.as_ref().is_some_and(|w| w.takes_few_strings()),
         visitor_keys: visitor_keys(cx).unwrap_or_default(),
         discriminator: "type".to_owned(),
     };
-    render_checked(&view, TEMPLATE, &view.views)
+    let deserialize = render_checked(&view, TEMPLATE, &view.views)?;
+    let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.views)).transpose()?;
+    Ok(Modules { deserialize, walk })
 }
 
 /// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment and

@@ -14,9 +14,8 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 //
-// The walker (`walk`, `visit`) is in `walk.js`, with a copy of this deserializer: a process that
-// only deserializes loads half the code here (V8 parses all of a module's code when a process
-// loads it).
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
 // for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
@@ -28,6 +27,9 @@ var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 var sourceLatin;
+// Set by a walk whose visitor skips by words (`walk.js`): it builds few strings, and a copy of a
+// non-ASCII source's bytes (`sourceLatin`) would cost it more than they do, decoded one by one.
+var fewStrings = false;
 // The parent node, which oxc's converters keep up to date in its `parent` variants (not this one).
 var parent = null;
 // The AST's region of the buffer: oxc allocates downwards from the source, `RawTransferData` last,
@@ -119,6 +121,7 @@ RawastBufferError.prototype.name = "RawastBufferError";
  * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
   const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
   try {
     return readResult(root);
@@ -159,8 +162,9 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceText;
-  } else if (sourceByteLen > MAX_STRING_BYTES) {
-    // Too long for one string of its bytes: every string is decoded on its own.
+  } else if (sourceByteLen > MAX_STRING_BYTES || fewStrings) {
+    // Too long for one string of its bytes, or a walk that builds few strings: every string is
+    // decoded on its own.
     sourceLatin = "";
     sourceEnd = sourceStartPos;
   } else {
@@ -181,10 +185,51 @@ function readResult(root) {
 /** Drops the buffer's views and what was read of it, once a call is done with it. */
 function release() {
   uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+  fewStrings = false;
   // (Only where something was kept: `clear` gives a map a new table, which costs more than most
   // small files' whole read.)
   if (readFirst.size !== 0) readFirst.clear();
   if (interruptions.size !== 0) interruptions.clear();
+}
+
+// A walk (`walk.js`) reads this module's buffer: `deserialize`, called from one of its visitors,
+// would replace it.
+var walking = false;
+
+/**
+ * Sets up the buffer for a walk, with `deserialize`'s arguments (`fewStringsInput`: it skips by words):
+ * the root's offset, and the views its walkers read with.
+ */
+function beginWalk(fewStringsInput, buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+  fewStrings = fewStringsInput;
+  const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
+  walking = true;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: nothing left for later, the buffer's views dropped. */
+function endWalk() {
+  walking = false;
+  deferred = 0;
+  release();
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+
+/** The source, whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return sourceText;
+}
+
+/** `read(pos)`, whole: what a walk hands over (from the top of the stack where a read must be first). */
+function buildWhole(read, pos) {
+  return readFromTop(read, pos);
 }
 
 /**
@@ -1153,6 +1198,24 @@ function deserializeAssignmentTargetWithDefault(pos) {
     end: this_end,
     range: [this_start, this_end],
   };
+}
+
+/** `ExportAllDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
+function deserializeAttributesOfExportAllDeclaration(pos) {
+  const withClause = deserializeOptionBoxWithClause((pos + 120));
+  return withClause === null ? [] : withClause.attributes;
+}
+
+/** `ExportFromDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
+function deserializeAttributesOfExportFromDeclaration(pos) {
+  const withClause = deserializeOptionBoxWithClause((pos + 88));
+  return withClause === null ? [] : withClause.attributes;
+}
+
+/** `ImportDeclaration<'a>`'s `attributes` alone, for a walk that reads the rest field by field */
+function deserializeAttributesOfImportDeclaration(pos) {
+  const withClause = deserializeOptionBoxWithClause((pos + 88));
+  return withClause === null ? [] : withClause.attributes;
 }
 
 /** `AwaitExpression<'a>` */
@@ -2286,6 +2349,82 @@ function deserializeExpression(pos) {
   }
 }
 
+/** `TSClassImplements<'a>`'s `expression` alone, for a walk that reads the rest field by field */
+function deserializeExpressionOfTSClassImplements(pos) {
+  let expression = deserializeTSTypeName((pos + 16));
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+          range: [start, end],
+      };
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              break;
+          }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+              range: [start, end],
+          };
+          object = left;
+      }
+  }
+  return expression;
+}
+
+/** `TSInterfaceHeritage<'a>`'s `expression` alone, for a walk that reads the rest field by field */
+function deserializeExpressionOfTSInterfaceHeritage(pos) {
+  let expression = deserializeTSTypeName((pos + 16));
+  if (expression.type === 'TSQualifiedName') {
+      let object = expression.left;
+      const { right } = expression;
+      let start, end;
+      let previous = expression = {
+          type: 'MemberExpression',
+          object,
+          property: right,
+          optional: false,
+          computed: false,
+          start: start = expression.start,
+          end: end = expression.end,
+          range: [start, end],
+      };
+      while (true) {
+          if (object.type !== 'TSQualifiedName') {
+              break;
+          }
+          const { left, right } = object;
+          previous = previous.object = {
+              type: 'MemberExpression',
+              object: left,
+              property: right,
+              optional: false,
+              computed: false,
+              start: start = object.start,
+              end: end = object.end,
+              range: [start, end],
+          };
+          object = left;
+      }
+  }
+  return expression;
+}
+
 /** `ExpressionStatement<'a>` */
 function deserializeExpressionStatement(pos) {
   const this_start = int32[pos >>> 2];
@@ -2753,6 +2892,39 @@ function deserializeHashbang(pos) {
     end: this_end,
     range: [this_start, this_end],
   };
+}
+
+/** `TSGlobalDeclaration<'a>`'s `id` alone, for a walk that reads the rest field by field */
+function deserializeIdOfTSGlobalDeclaration(pos) {
+  let keywordStart, keywordEnd;
+  const ident = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'global',
+      optional: false,
+          typeAnnotation: null,
+      start: keywordStart = int32[(pos + 16) >>> 2],
+      end: keywordEnd = int32[(pos + 20) >>> 2],
+      range: [keywordStart, keywordEnd],
+  };
+  return ident;
+}
+
+/** `VariableDeclarator<'a>`'s `id` alone, for a walk that reads the rest field by field */
+function deserializeIdOfVariableDeclarator(pos) {
+  const pattern = deserializeBindingPattern((pos + 16));
+  {
+      let start, end;
+      const previousParent = parent;
+      const typeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 32));
+      if (typeAnnotation !== null) {
+          pattern.typeAnnotation = typeAnnotation;
+          {
+              pattern.range[1] = pattern.end = typeAnnotation.end;
+          }
+      }
+  }
+  return pattern;
 }
 
 /** `IdentifierName<'a>` */
@@ -3612,6 +3784,38 @@ function deserializeLogicalOperator(pos) {
   return value;
 }
 
+/** `ImportMeta`'s `meta` alone, for a walk that reads the rest field by field */
+function deserializeMetaOfImportMeta(pos) {
+  const importStart = int32[pos >>> 2];
+  const importEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : importStart + 6;
+  const importIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'import',
+      optional: false, typeAnnotation: null,
+      start: importStart,
+      end: importEnd,
+      range: [importStart, importEnd],
+  };
+  return importIdent;
+}
+
+/** `NewTarget`'s `meta` alone, for a walk that reads the rest field by field */
+function deserializeMetaOfNewTarget(pos) {
+  const newStart = int32[pos >>> 2];
+  const newEnd = int32[(pos + 4) >>> 2] === 0 ? 0 : newStart + 3;
+  const newIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'new',
+      optional: false, typeAnnotation: null,
+      start: newStart,
+      end: newEnd,
+      range: [newStart, newEnd],
+  };
+  return newIdent;
+}
+
 /** `MethodDefinition<'a>` */
 function deserializeMethodDefinition(pos) {
   const this_start = int32[pos >>> 2];
@@ -3883,6 +4087,14 @@ function deserializeObjectPropertyKind(pos) {
   }
 }
 
+/** `JSXElement<'a>`'s `openingElement` alone, for a walk that reads the rest field by field */
+function deserializeOpeningElementOfJSXElement(pos) {
+  const this_closingElement = deserializeOptionBoxJSXClosingElement(pos + 48);
+  const openingElement = deserializeBoxJSXOpeningElement((pos + 16));
+  if (this_closingElement === null) openingElement.selfClosing = true;
+  return openingElement;
+}
+
 /** `Option<AssignmentTargetMaybeDefault<'a>>` */
 function deserializeOptionAssignmentTargetMaybeDefault(pos) {
   if (uint8[pos] === 255) return null;
@@ -4085,6 +4297,45 @@ function deserializeOptionTSType(pos) {
 function deserializeOptionVecImportDeclarationSpecifier(pos) {
   if (uint32[pos >>> 2] === 0 && uint32[(pos >>> 2) + 1] === 0) return null;
   return deserializeVecImportDeclarationSpecifier(pos);
+}
+
+/** `TSIndexSignature<'a>`'s `parameters` alone, for a walk that reads the rest field by field */
+function deserializeParametersOfTSIndexSignature(pos) {
+  return [deserializeTSIndexSignatureName((pos + 16))];
+}
+
+/** `Function<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfFunction(pos) {
+  const params = deserializeBoxFormalParameters((pos + 64));
+  {
+      const thisParam = deserializeOptionBoxTSThisParameter((pos + 56));
+      if (thisParam !== null) params.unshift(thisParam);
+  }
+  return params;
+}
+
+/** `TSCallSignatureDeclaration<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfTSCallSignatureDeclaration(pos) {
+  const params = deserializeBoxFormalParameters((pos + 32));
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
+  return params;
+}
+
+/** `TSFunctionType<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfTSFunctionType(pos) {
+  const params = deserializeBoxFormalParameters((pos + 32));
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 24));
+  if (thisParam !== null) params.unshift(thisParam);
+  return params;
+}
+
+/** `TSMethodSignature<'a>`'s `params` alone, for a walk that reads the rest field by field */
+function deserializeParamsOfTSMethodSignature(pos) {
+  const params = deserializeBoxFormalParameters((pos + 48));
+  const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
+  if (thisParam !== null) params.unshift(thisParam);
+  return params;
 }
 
 /** `ParenthesizedExpression<'a>` */
@@ -4342,6 +4593,38 @@ function deserializePropertyKind(pos) {
   return value;
 }
 
+/** `ImportMeta`'s `property` alone, for a walk that reads the rest field by field */
+function deserializePropertyOfImportMeta(pos) {
+  const metaEnd = int32[(pos + 4) >>> 2];
+  const metaStart = metaEnd === 0 ? 0 : metaEnd - 4;
+  const metaIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'meta',
+      optional: false, typeAnnotation: null,
+      start: metaStart,
+      end: metaEnd,
+      range: [metaStart, metaEnd],
+  };
+  return metaIdent;
+}
+
+/** `NewTarget`'s `property` alone, for a walk that reads the rest field by field */
+function deserializePropertyOfNewTarget(pos) {
+  const targetEnd = int32[(pos + 4) >>> 2];
+  const targetStart = targetEnd === 0 ? 0 : targetEnd - 6;
+  const targetIdent = {
+      type: 'Identifier',
+      decorators: [],
+      name: 'target',
+      optional: false, typeAnnotation: null,
+      start: targetStart,
+      end: targetEnd,
+      range: [targetStart, targetEnd],
+  };
+  return targetIdent;
+}
+
 /** `RawTransferData<'a>` */
 function deserializeRawTransferData(pos) {
   let programValue;
@@ -4473,6 +4756,13 @@ function deserializeSpan(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
+}
+
+/** `ImportDeclaration<'a>`'s `specifiers` alone, for a walk that reads the rest field by field */
+function deserializeSpecifiersOfImportDeclaration(pos) {
+  let specifiers = deserializeOptionVecImportDeclarationSpecifier((pos + 16));
+  if (specifiers === null) specifiers = [];
+  return specifiers;
 }
 
 /** `SpreadElement<'a>` */
@@ -4667,6 +4957,17 @@ function deserializeSuper(pos) {
     end: this_end,
     range: [this_start, this_end],
   };
+}
+
+/** `Class<'a>`'s `superClass` alone, for a walk that reads the rest field by field */
+function deserializeSuperClassOfClass(pos) {
+  return deserializeOptionExpression((pos + 80));
+}
+
+/** `Class<'a>`'s `superTypeArguments` alone, for a walk that reads the rest field by field */
+function deserializeSuperTypeArgumentsOfClass(pos) {
+  const this_superClass = deserializeOptionExpression((pos + 80));
+  return this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos));
 }
 
 /** `SwitchCase<'a>` */
@@ -6820,6 +7121,41 @@ function deserializeV8IntrinsicExpression(pos) {
   };
 }
 
+/** `AssignmentTargetPropertyIdentifier<'a>`'s `value` alone, for a walk that reads the rest field by field */
+function deserializeValueOfAssignmentTargetPropertyIdentifier(pos) {
+  const this_key = deserializeIdentifierReference(pos + 16);
+  const this_start = int32[pos >>> 2];
+  const this_end = int32[(pos + 4) >>> 2];
+  // Clone `key`
+  let keyStart, keyEnd;
+  let value = {
+      type: 'Identifier',
+      decorators: [],
+      name: this_key.name,
+      optional: false,
+          typeAnnotation: null,
+      start: keyStart = this_key.start,
+      end: keyEnd = this_key.end,
+      range: [keyStart, keyEnd],
+  };
+  const init = deserializeOptionExpression((pos + 48));
+  if (init !== null) {
+      const left = value;
+      value = {
+          type: 'AssignmentPattern',
+          decorators: [],
+          left,
+          right: init,
+          optional: false,
+              typeAnnotation: null,
+          start: this_start,
+          end: this_end,
+          range: [this_start, this_end],
+      };
+  }
+  return value;
+}
+
 /** `VariableDeclaration<'a>` */
 function deserializeVariableDeclaration(pos) {
   const this_start = int32[pos >>> 2];
@@ -7750,6 +8086,238 @@ function deserializeYieldExpression(pos) {
     range: [this_start, this_end],
   };
 }
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+
+/**
+ * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
+ * names change with the schema and the generator.
+ */
+export const WALK_INTERNALS = Object.freeze({
+  beginWalk,
+  buildWhole,
+  deserializeAccessorProperty,
+  deserializeArrayAssignmentTarget,
+  deserializeArrayExpression,
+  deserializeArrayPattern,
+  deserializeArrowFunctionExpression,
+  deserializeAssignmentExpression,
+  deserializeAssignmentPattern,
+  deserializeAssignmentTargetPropertyIdentifier,
+  deserializeAssignmentTargetPropertyProperty,
+  deserializeAssignmentTargetRest,
+  deserializeAssignmentTargetWithDefault,
+  deserializeAttributesOfExportAllDeclaration,
+  deserializeAttributesOfExportFromDeclaration,
+  deserializeAttributesOfImportDeclaration,
+  deserializeAwaitExpression,
+  deserializeBigIntLiteral,
+  deserializeBinaryExpression,
+  deserializeBindingIdentifier,
+  deserializeBindingProperty,
+  deserializeBindingRestElement,
+  deserializeBlockStatement,
+  deserializeBooleanLiteral,
+  deserializeBreakStatement,
+  deserializeCallExpression,
+  deserializeCatchClause,
+  deserializeCatchParameter,
+  deserializeChainExpression,
+  deserializeClass,
+  deserializeClassBody,
+  deserializeComputedMemberExpression,
+  deserializeConditionalExpression,
+  deserializeContinueStatement,
+  deserializeDebuggerStatement,
+  deserializeDecorator,
+  deserializeDirective,
+  deserializeDoWhileStatement,
+  deserializeEmptyStatement,
+  deserializeExportAllDeclaration,
+  deserializeExportDeclaration,
+  deserializeExportDefaultDeclaration,
+  deserializeExportFromDeclaration,
+  deserializeExportNamedDeclaration,
+  deserializeExportSpecifier,
+  deserializeExpressionOfTSClassImplements,
+  deserializeExpressionOfTSInterfaceHeritage,
+  deserializeExpressionStatement,
+  deserializeForInStatement,
+  deserializeForOfStatement,
+  deserializeForStatement,
+  deserializeFormalParameter,
+  deserializeFormalParameters,
+  deserializeFunction,
+  deserializeFunctionBody,
+  deserializeHashbang,
+  deserializeIdOfTSGlobalDeclaration,
+  deserializeIdOfVariableDeclarator,
+  deserializeIdentifierName,
+  deserializeIdentifierReference,
+  deserializeIfStatement,
+  deserializeImportAttribute,
+  deserializeImportDeclaration,
+  deserializeImportDefaultSpecifier,
+  deserializeImportExpression,
+  deserializeImportMeta,
+  deserializeImportNamespaceSpecifier,
+  deserializeImportSpecifier,
+  deserializeJSDocNonNullableType,
+  deserializeJSDocNullableType,
+  deserializeJSDocUnknownType,
+  deserializeJSXAttribute,
+  deserializeJSXClosingElement,
+  deserializeJSXClosingFragment,
+  deserializeJSXElement,
+  deserializeJSXElementName,
+  deserializeJSXEmptyExpression,
+  deserializeJSXExpressionContainer,
+  deserializeJSXFragment,
+  deserializeJSXIdentifier,
+  deserializeJSXMemberExpression,
+  deserializeJSXMemberExpressionObject,
+  deserializeJSXNamespacedName,
+  deserializeJSXOpeningElement,
+  deserializeJSXOpeningFragment,
+  deserializeJSXSpreadAttribute,
+  deserializeJSXSpreadChild,
+  deserializeJSXText,
+  deserializeLabelIdentifier,
+  deserializeLabeledStatement,
+  deserializeLogicalExpression,
+  deserializeMetaOfImportMeta,
+  deserializeMetaOfNewTarget,
+  deserializeMethodDefinition,
+  deserializeNewExpression,
+  deserializeNewTarget,
+  deserializeNullLiteral,
+  deserializeNumericLiteral,
+  deserializeObjectAssignmentTarget,
+  deserializeObjectExpression,
+  deserializeObjectPattern,
+  deserializeObjectProperty,
+  deserializeOpeningElementOfJSXElement,
+  deserializeParametersOfTSIndexSignature,
+  deserializeParamsOfFunction,
+  deserializeParamsOfTSCallSignatureDeclaration,
+  deserializeParamsOfTSFunctionType,
+  deserializeParamsOfTSMethodSignature,
+  deserializeParenthesizedExpression,
+  deserializePrivateFieldExpression,
+  deserializePrivateIdentifier,
+  deserializePrivateInExpression,
+  deserializeProgram,
+  deserializePropertyDefinition,
+  deserializePropertyOfImportMeta,
+  deserializePropertyOfNewTarget,
+  deserializeRegExpLiteral,
+  deserializeReturnStatement,
+  deserializeSequenceExpression,
+  deserializeSpecifiersOfImportDeclaration,
+  deserializeSpreadElement,
+  deserializeStaticBlock,
+  deserializeStaticMemberExpression,
+  deserializeStringLiteral,
+  deserializeSuper,
+  deserializeSuperClassOfClass,
+  deserializeSuperTypeArgumentsOfClass,
+  deserializeSwitchCase,
+  deserializeSwitchStatement,
+  deserializeTSAnyKeyword,
+  deserializeTSArrayType,
+  deserializeTSAsExpression,
+  deserializeTSBigIntKeyword,
+  deserializeTSBooleanKeyword,
+  deserializeTSCallSignatureDeclaration,
+  deserializeTSClassImplements,
+  deserializeTSConditionalType,
+  deserializeTSConstructSignatureDeclaration,
+  deserializeTSConstructorType,
+  deserializeTSEnumBody,
+  deserializeTSEnumDeclaration,
+  deserializeTSEnumMember,
+  deserializeTSExportAssignment,
+  deserializeTSExternalModuleDeclaration,
+  deserializeTSExternalModuleReference,
+  deserializeTSFunctionType,
+  deserializeTSGlobalDeclaration,
+  deserializeTSImportEqualsDeclaration,
+  deserializeTSImportType,
+  deserializeTSImportTypeQualifiedName,
+  deserializeTSIndexSignature,
+  deserializeTSIndexSignatureName,
+  deserializeTSIndexedAccessType,
+  deserializeTSInferType,
+  deserializeTSInstantiationExpression,
+  deserializeTSInterfaceBody,
+  deserializeTSInterfaceDeclaration,
+  deserializeTSInterfaceHeritage,
+  deserializeTSIntersectionType,
+  deserializeTSIntrinsicKeyword,
+  deserializeTSLiteralType,
+  deserializeTSMappedType,
+  deserializeTSMethodSignature,
+  deserializeTSModuleBlock,
+  deserializeTSNamedTupleMember,
+  deserializeTSNamespaceDeclaration,
+  deserializeTSNamespaceExportDeclaration,
+  deserializeTSNeverKeyword,
+  deserializeTSNonNullExpression,
+  deserializeTSNullKeyword,
+  deserializeTSNumberKeyword,
+  deserializeTSObjectKeyword,
+  deserializeTSOptionalType,
+  deserializeTSParenthesizedType,
+  deserializeTSPropertySignature,
+  deserializeTSQualifiedName,
+  deserializeTSRestType,
+  deserializeTSSatisfiesExpression,
+  deserializeTSStringKeyword,
+  deserializeTSSymbolKeyword,
+  deserializeTSTemplateLiteralType,
+  deserializeTSThisParameter,
+  deserializeTSThisType,
+  deserializeTSTupleType,
+  deserializeTSTypeAliasDeclaration,
+  deserializeTSTypeAnnotation,
+  deserializeTSTypeAssertion,
+  deserializeTSTypeLiteral,
+  deserializeTSTypeOperator,
+  deserializeTSTypeParameter,
+  deserializeTSTypeParameterDeclaration,
+  deserializeTSTypeParameterInstantiation,
+  deserializeTSTypePredicate,
+  deserializeTSTypeQuery,
+  deserializeTSTypeReference,
+  deserializeTSUndefinedKeyword,
+  deserializeTSUnionType,
+  deserializeTSUnknownKeyword,
+  deserializeTSVoidKeyword,
+  deserializeTaggedTemplateExpression,
+  deserializeTemplateElement,
+  deserializeTemplateLiteral,
+  deserializeThisExpression,
+  deserializeThrowStatement,
+  deserializeTryStatement,
+  deserializeUnaryExpression,
+  deserializeUpdateExpression,
+  deserializeV8IntrinsicExpression,
+  deserializeValueOfAssignmentTargetPropertyIdentifier,
+  deserializeVariableDeclaration,
+  deserializeVariableDeclarator,
+  deserializeWhileStatement,
+  deserializeWithStatement,
+  deserializeYieldExpression,
+  endWalk,
+  invalid,
+  pay,
+  readPointer,
+  settle,
+  walkSource,
+});
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -1911,6 +1911,7 @@ export declare class RawastBufferError extends Error {
  */
 export declare function deserialize(buffer: Uint8Array, sourceText: string, sourceStartPos: number, sourceByteLen: number): RawTransferData;
 
+
 /**
  * What a generic walker follows to every node: for each node type, the keys of the properties that
  * can lead to a node, in output order, from the schema (oxc's converters included). Types that

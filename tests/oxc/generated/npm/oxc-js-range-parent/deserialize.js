@@ -14,9 +14,8 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 //
-// The walker (`walk`, `visit`) is in `walk.js`, with a copy of this deserializer: a process that
-// only deserializes loads half the code here (V8 parses all of a module's code when a process
-// loads it).
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
 // for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
@@ -28,6 +27,9 @@ var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 var sourceLatin;
+// Set by a walk whose visitor skips by words (`walk.js`): it builds few strings, and a copy of a
+// non-ASCII source's bytes (`sourceLatin`) would cost it more than they do, decoded one by one.
+var fewStrings = false;
 // The node whose children are being read: each node's `parent`. A node with children sets it while
 // they are read, and oxc's converters keep it up to date too.
 var parent = null;
@@ -120,6 +122,7 @@ RawastBufferError.prototype.name = "RawastBufferError";
  * `sourceByteLen`'s; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
   const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
   try {
     return readResult(root);
@@ -160,8 +163,9 @@ function setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
   if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceText;
-  } else if (sourceByteLen > MAX_STRING_BYTES) {
-    // Too long for one string of its bytes: every string is decoded on its own.
+  } else if (sourceByteLen > MAX_STRING_BYTES || fewStrings) {
+    // Too long for one string of its bytes, or a walk that builds few strings: every string is
+    // decoded on its own.
     sourceLatin = "";
     sourceEnd = sourceStartPos;
   } else {
@@ -183,11 +187,52 @@ function readResult(root) {
 /** Drops the buffer's views and what was read of it, once a call is done with it. */
 function release() {
   uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+  fewStrings = false;
   parent = null;
   // (Only where something was kept: `clear` gives a map a new table, which costs more than most
   // small files' whole read.)
   if (readFirst.size !== 0) readFirst.clear();
   if (interruptions.size !== 0) interruptions.clear();
+}
+
+// A walk (`walk.js`) reads this module's buffer: `deserialize`, called from one of its visitors,
+// would replace it.
+var walking = false;
+
+/**
+ * Sets up the buffer for a walk, with `deserialize`'s arguments (`fewStringsInput`: it skips by words):
+ * the root's offset, and the views its walkers read with.
+ */
+function beginWalk(fewStringsInput, buffer, sourceTextInput, sourceStartPosInput, sourceByteLen) {
+  fewStrings = fewStringsInput;
+  const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
+  walking = true;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: nothing left for later, the buffer's views dropped. */
+function endWalk() {
+  walking = false;
+  deferred = 0;
+  release();
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+
+/** The source, whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return sourceText;
+}
+
+/** `read(pos)`, whole: what a walk hands over (from the top of the stack where a read must be first). */
+function buildWhole(read, pos) {
+  return readFromTop(read, pos, parent);
 }
 
 /**
@@ -8189,6 +8234,29 @@ function deserializeYieldExpression(pos) {
   parent = previousParent;
   return node;
 }
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+
+/**
+ * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
+ * names change with the schema and the generator.
+ */
+export const WALK_INTERNALS = Object.freeze({
+  beginWalk,
+  buildWhole,
+  deserializeJSXElementName,
+  deserializeJSXMemberExpressionObject,
+  endWalk,
+  invalid,
+  pay,
+  readPointer,
+  readResult,
+  settle,
+  walkSource,
+});
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -14,9 +14,8 @@
 //
 // Every string comes from the buffer: the source is decoded from its bytes once per call.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, with a copy of this deserializer: a process that
-// only deserializes loads half the code here (V8 parses all of a module's code when a process
-// loads it).
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
 // for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
@@ -28,6 +27,9 @@ var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
 // sliced out of it. Slices of the caller's string would be two-byte strings in a source with any
 // character past U+00FF (CJK in a comment is enough), twice the memory and slower to build.
 var sourceLatin;
+// Set by a walk whose visitor skips by words (`walk.js`): it builds few strings, and a copy of a
+// non-ASCII source's bytes (`sourceLatin`) would cost it more than they do, decoded one by one.
+var fewStrings = false;
 // The node whose children are being read: each node's `parent`. A node with children sets it while
 // they are read, and oxc's converters keep it up to date too.
 var parent = null;
@@ -119,6 +121,7 @@ RawastBufferError.prototype.name = "RawastBufferError";
  * corrupt; its work is bounded by what the buffer holds, whatever its metadata says.
  */
 export function deserialize(buffer) {
+  if (walking) throw new Error("deserialize: called from a visitor of a walk, whose buffer it would replace");
   const root = setUp(buffer);
   try {
     return readResult(root);
@@ -158,8 +161,9 @@ function setUp(buffer) {
   if (sourceText.length === sourceByteLen) {
     end = sourceEnd;
     sourceLatin = sourceText;
-  } else if (sourceByteLen > MAX_STRING_BYTES) {
-    // Too long for one string of its bytes: every string is decoded on its own.
+  } else if (sourceByteLen > MAX_STRING_BYTES || fewStrings) {
+    // Too long for one string of its bytes, or a walk that builds few strings: every string is
+    // decoded on its own.
     sourceLatin = "";
     sourceEnd = sourceStartPos;
   } else {
@@ -182,11 +186,63 @@ function readResult(root) {
 /** Drops the buffer's views and what was read of it, once a call is done with it. */
 function release() {
   uint8 = uint32 = int32 = float64 = sourceText = sourceLatin = touched = undefined;
+  fewStrings = false;
   parent = null;
   // (Only where something was kept: `clear` gives a map a new table, which costs more than most
   // small files' whole read.)
   if (readFirst.size !== 0) readFirst.clear();
   if (interruptions.size !== 0) interruptions.clear();
+}
+
+// A walk (`walk.js`) reads this module's buffer: `deserialize`, called from one of its visitors,
+// would replace it.
+var walking = false;
+
+/**
+ * Sets up the buffer for a walk, with `deserialize`'s arguments (`fewStringsInput`: it skips by words):
+ * the root's offset, and the views its walkers read with.
+ */
+function beginWalk(fewStringsInput, buffer) {
+  fewStrings = fewStringsInput;
+  const root = setUp(buffer);
+  walking = true;
+  return { root, uint8, uint32 };
+}
+
+/** Ends a walk: nothing left for later, the buffer's views dropped. */
+function endWalk() {
+  walking = false;
+  deferred = 0;
+  release();
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
+}
+
+/** The source, whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return sourceText;
+}
+
+/** `read(pos)`, whole: what a walk hands over (from the top of the stack where a read must be first). */
+function buildWhole(read, pos) {
+  return readFromTop(read, pos, parent);
+}
+
+/**
+ * The pointer at `pos` to `size` bytes aligned to `alignMask + 1`, checked to lie below the
+ * metadata: Oxlint allocates some files' comments below the AST's region, where `readPointer`
+ * would refuse them.
+ */
+function readPointerBelow(pos, size, alignMask) {
+  const target = uint32[pos >>> 2];
+  if (!(target + size <= hi) || (target & alignMask) !== 0) throw corrupt(`pointer to ${size} bytes of comments`, pos);
+  return target;
 }
 
 /**
@@ -588,12 +644,12 @@ function AssignmentExpressionNode(operator, start, end, range, parent) {
 AssignmentExpressionNode.prototype = NodeProto;
 
 /** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function AssignmentPatternNode(start, end, range, parent) {
+function AssignmentPatternNode(optional, start, end, range, parent) {
   this.type = "AssignmentPattern";
-  this.decorators = [];
+  this.decorators = null;
   this.left = null;
   this.right = null;
-  this.optional = false;
+  this.optional = optional;
   this.typeAnnotation = null;
   this.start = start;
   this.end = end;
@@ -670,6 +726,23 @@ function BinaryExpressionNode(operator, start, end, range, parent) {
   this.parent = parent;
 }
 BinaryExpressionNode.prototype = NodeProto;
+
+/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function BindingPropertyNode(kind, shorthand, computed, start, end, range, parent) {
+  this.type = "Property";
+  this.kind = kind;
+  this.key = null;
+  this.value = null;
+  this.method = false;
+  this.shorthand = shorthand;
+  this.computed = computed;
+  this.optional = false;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+BindingPropertyNode.prototype = NodeProto;
 
 /** `BlockStatement` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function BlockStatementNode(start, end, range, parent) {
@@ -1003,12 +1076,12 @@ function ForStatementNode(start, end, range, parent) {
 ForStatementNode.prototype = NodeProto;
 
 /** `AssignmentPattern` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function FormalParameterNode(optional, start, end, range, parent) {
+function FormalParameterNode(start, end, range, parent) {
   this.type = "AssignmentPattern";
-  this.decorators = null;
+  this.decorators = [];
   this.left = null;
   this.right = null;
-  this.optional = optional;
+  this.optional = false;
   this.typeAnnotation = null;
   this.start = start;
   this.end = end;
@@ -1335,10 +1408,11 @@ function LabeledStatementNode(start, end, range, parent) {
 LabeledStatementNode.prototype = NodeProto;
 
 /** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function LiteralNode(value, raw, start, end, range, parent) {
+function LiteralNode(raw, start, end, range, parent) {
   this.type = "Literal";
-  this.value = value;
+  this.value = null;
   this.raw = raw;
+  this.regex = null;
   this.start = start;
   this.end = end;
   this.range = range;
@@ -1360,11 +1434,11 @@ function LogicalExpressionNode(operator, start, end, range, parent) {
 LogicalExpressionNode.prototype = NodeProto;
 
 /** `MemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function MemberExpressionNode(optional, start, end, range, parent) {
+function MemberExpressionNode(object, property, start, end, range, parent) {
   this.type = "MemberExpression";
-  this.object = null;
-  this.property = null;
-  this.optional = optional;
+  this.object = object;
+  this.property = property;
+  this.optional = false;
   this.computed = false;
   this.start = start;
   this.end = end;
@@ -1429,6 +1503,18 @@ function NullLiteralNode(raw, start, end, range, parent) {
 }
 NullLiteralNode.prototype = NodeProto;
 
+/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function NumericLiteralNode(value, raw, start, end, range, parent) {
+  this.type = "Literal";
+  this.value = value;
+  this.raw = raw;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+NumericLiteralNode.prototype = NodeProto;
+
 /** `ObjectExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function ObjectExpressionNode(start, end, range, parent) {
   this.type = "ObjectExpression";
@@ -1454,22 +1540,19 @@ function ObjectPatternNode(start, end, range, parent) {
 }
 ObjectPatternNode.prototype = NodeProto;
 
-/** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function ObjectPropertyNode(kind, method, shorthand, computed, start, end, range, parent) {
-  this.type = "Property";
-  this.kind = kind;
-  this.key = null;
-  this.value = null;
-  this.method = method;
-  this.shorthand = shorthand;
-  this.computed = computed;
-  this.optional = false;
+/** `MemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function PrivateFieldExpressionNode(optional, start, end, range, parent) {
+  this.type = "MemberExpression";
+  this.object = null;
+  this.property = null;
+  this.optional = optional;
+  this.computed = false;
   this.start = start;
   this.end = end;
   this.range = range;
   this.parent = parent;
 }
-ObjectPropertyNode.prototype = NodeProto;
+PrivateFieldExpressionNode.prototype = NodeProto;
 
 /** `PrivateIdentifier` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function PrivateIdentifierNode(name, start, end, range, parent) {
@@ -1505,12 +1588,12 @@ function PropertyDefinitionNode(type, computed, static$, declare, override, opti
 PropertyDefinitionNode.prototype = NodeProto;
 
 /** `Property` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function PropertyNode(kind, shorthand, computed, start, end, range, parent) {
+function PropertyNode(kind, method, shorthand, computed, start, end, range, parent) {
   this.type = "Property";
   this.kind = kind;
   this.key = null;
   this.value = null;
-  this.method = false;
+  this.method = method;
   this.shorthand = shorthand;
   this.computed = computed;
   this.optional = false;
@@ -1537,19 +1620,6 @@ function PropertyNode2(kind, start, end, range, parent) {
   this.parent = parent;
 }
 PropertyNode2.prototype = NodeProto;
-
-/** `Literal` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function RegExpLiteralNode(raw, start, end, range, parent) {
-  this.type = "Literal";
-  this.value = null;
-  this.raw = raw;
-  this.regex = null;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-RegExpLiteralNode.prototype = NodeProto;
 
 /** `RestElement` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function RestElementNode(start, end, range, parent) {
@@ -1863,6 +1933,18 @@ function TSImportTypeNode(start, end, range, parent) {
 }
 TSImportTypeNode.prototype = NodeProto;
 
+/** `TSQualifiedName` nodes with these properties, in this order; their prototype is `NodeProto`. */
+function TSImportTypeQualifiedNameNode(start, end, range, parent) {
+  this.type = "TSQualifiedName";
+  this.left = null;
+  this.right = null;
+  this.start = start;
+  this.end = end;
+  this.range = range;
+  this.parent = parent;
+}
+TSImportTypeQualifiedNameNode.prototype = NodeProto;
+
 /** `TSIndexSignature` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSIndexSignatureNode(readonly, static$, start, end, range, parent) {
   this.type = "TSIndexSignature";
@@ -1939,22 +2021,8 @@ function TSInterfaceDeclarationNode(declare, start, end, range, parent) {
 }
 TSInterfaceDeclarationNode.prototype = NodeProto;
 
-/** `MemberExpression` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSInterfaceHeritageNode(object, property, start, end, range, parent) {
-  this.type = "MemberExpression";
-  this.object = object;
-  this.property = property;
-  this.optional = false;
-  this.computed = false;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-TSInterfaceHeritageNode.prototype = NodeProto;
-
 /** `TSInterfaceHeritage` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSInterfaceHeritageNode2(start, end, range, parent) {
+function TSInterfaceHeritageNode(start, end, range, parent) {
   this.type = "TSInterfaceHeritage";
   this.expression = null;
   this.typeArguments = null;
@@ -1963,7 +2031,7 @@ function TSInterfaceHeritageNode2(start, end, range, parent) {
   this.range = range;
   this.parent = parent;
 }
-TSInterfaceHeritageNode2.prototype = NodeProto;
+TSInterfaceHeritageNode.prototype = NodeProto;
 
 /** `TSIntersectionType` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSIntersectionTypeNode(start, end, range, parent) {
@@ -2228,19 +2296,7 @@ function TSPropertySignatureNode(computed, optional, readonly, start, end, range
 TSPropertySignatureNode.prototype = NodeProto;
 
 /** `TSQualifiedName` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSQualifiedNameNode(start, end, range, parent) {
-  this.type = "TSQualifiedName";
-  this.left = null;
-  this.right = null;
-  this.start = start;
-  this.end = end;
-  this.range = range;
-  this.parent = parent;
-}
-TSQualifiedNameNode.prototype = NodeProto;
-
-/** `TSQualifiedName` nodes with these properties, in this order; their prototype is `NodeProto`. */
-function TSQualifiedNameNode2(left, right, start, end, range, parent) {
+function TSQualifiedNameNode(left, right, start, end, range, parent) {
   this.type = "TSQualifiedName";
   this.left = left;
   this.right = right;
@@ -2249,7 +2305,7 @@ function TSQualifiedNameNode2(left, right, start, end, range, parent) {
   this.range = range;
   this.parent = parent;
 }
-TSQualifiedNameNode2.prototype = NodeProto;
+TSQualifiedNameNode.prototype = NodeProto;
 
 /** `TSRestType` nodes with these properties, in this order; their prototype is `NodeProto`. */
 function TSRestTypeNode(start, end, range, parent) {
@@ -3107,7 +3163,7 @@ function deserializeAssignmentPattern(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentPatternNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new FormalParameterNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeBindingPattern(pos + 16);
@@ -3261,7 +3317,7 @@ function deserializeAssignmentTargetWithDefault(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentPatternNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new FormalParameterNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeAssignmentTarget(pos + 16);
@@ -3359,7 +3415,7 @@ function deserializeBindingProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PropertyNode('init', uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new BindingPropertyNode('init', uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -4418,7 +4474,7 @@ function deserializeFormalParameter(pos) {
           const optional = (uint8[pos + 12] === 1);
           if (hasInitializer) {
               let start, end;
-              param = parent = new FormalParameterNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
+              param = parent = new AssignmentPatternNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
               param.decorators = deserializeVecDecoratorWhole((pos + 16));
               param.left = deserializeBindingPattern((pos + 40));
               param.left.decorators = [];
@@ -4468,7 +4524,7 @@ function deserializeFormalParameter(pos) {
               const pattern = deserializeBindingPattern((pos + 40));
               const initializer = deserializeOptionBoxExpression((pos + 64));
               let assignStart, assignEnd;
-              const assignParam = parent = new AssignmentPatternNode(assignStart = pattern.start, assignEnd = initializer.end, [assignStart, assignEnd], param);
+              const assignParam = parent = new FormalParameterNode(assignStart = pattern.start, assignEnd = initializer.end, [assignStart, assignEnd], param);
               assignParam.left = pattern;
               pattern.parent = assignParam;
               pattern.decorators = [];
@@ -5426,7 +5482,7 @@ function deserializeNullLiteral(pos) {
 function deserializeNumericLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  return new LiteralNode(float64[(pos + 32) >>> 3], uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
+  return new NumericLiteralNode(float64[(pos + 32) >>> 3], uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `ObjectAssignmentTarget<'a>` */
@@ -5480,7 +5536,7 @@ function deserializeObjectProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ObjectPropertyNode(deserializePropertyKind(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyNode(deserializePropertyKind(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -5713,7 +5769,7 @@ function deserializePrivateFieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new MemberExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PrivateFieldExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -5959,7 +6015,7 @@ function deserializeRegExpLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new RegExpLiteralNode(uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new LiteralNode(uint32[(pos + 48) >>> 2] === 0 && uint32[((pos + 48) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_regex = deserializeRegExp(pos + 16);
   let value = null;
@@ -6153,7 +6209,7 @@ function deserializeStaticMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new MemberExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PrivateFieldExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -6171,7 +6227,7 @@ function deserializeStaticMemberExpression(pos) {
 function deserializeStringLiteral(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
-  return new LiteralNode(readJSStr(pos + 16), uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
+  return new NumericLiteralNode(readJSStr(pos + 16), uint32[(pos + 32) >>> 2] === 0 && uint32[((pos + 32) >>> 2) + 1] === 0 ? null : sourceText.slice(this_start, this_end), this_start, this_end, [this_start, this_end], parent);
 }
 
 /** `Super` */
@@ -6179,6 +6235,12 @@ function deserializeSuper(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   return new SuperNode(this_start, this_end, [this_start, this_end], parent);
+}
+
+/** `Class<'a>`'s `superTypeArguments` alone, for a walk that reads the rest field by field */
+function deserializeSuperTypeArgumentsOfClass(pos) {
+  const this_superClass = deserializeOptionExpression((pos + 80));
+  return this_superClass === null ? null : deserializeOptionBoxTSTypeParameterInstantiation((pos + 80) + ((pos + 16) - pos));
 }
 
 /** `SwitchCase<'a>` */
@@ -6325,7 +6387,7 @@ function deserializeTSClassImplements(pos) {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = new TSInterfaceHeritageNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
+      let previous = expression = new MemberExpressionNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -6333,7 +6395,7 @@ function deserializeTSClassImplements(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = new TSInterfaceHeritageNode(left, right, start = object.start, end = object.end, [start, end], previous);
+          previous = previous.object = new MemberExpressionNode(left, right, start = object.start, end = object.end, [start, end], previous);
           right.parent = previous;
           object = left;
       }
@@ -6641,7 +6703,7 @@ function deserializeTSImportTypeQualifiedName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSQualifiedNameNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSImportTypeQualifiedNameNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeTSImportTypeQualifier(pos + 16);
@@ -6808,14 +6870,14 @@ function deserializeTSInterfaceHeritage(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSInterfaceHeritageNode2(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSInterfaceHeritageNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   let expression = deserializeTSTypeName((pos + 16));
   if (expression.type === 'TSQualifiedName') {
       let object = expression.left;
       const { right } = expression;
       let start, end;
-      let previous = expression = new TSInterfaceHeritageNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
+      let previous = expression = new MemberExpressionNode(object, right, start = expression.start, end = expression.end, [start, end], parent);
       right.parent = previous;
       while (true) {
           if (object.type !== 'TSQualifiedName') {
@@ -6823,7 +6885,7 @@ function deserializeTSInterfaceHeritage(pos) {
               break;
           }
           const { left, right } = object;
-          previous = previous.object = new TSInterfaceHeritageNode(left, right, start = object.start, end = object.end, [start, end], previous);
+          previous = previous.object = new MemberExpressionNode(left, right, start = object.start, end = object.end, [start, end], previous);
           right.parent = previous;
           object = left;
       }
@@ -7042,7 +7104,7 @@ function deserializeTSNamespaceDeclaration(pos) {
       let innerId = body.id;
       if (innerId.type === 'Identifier') {
           let start, end;
-          const outerId = node.id = parent = new TSQualifiedNameNode2(id, innerId, start = id.start, end = innerId.end, [start, end], node);
+          const outerId = node.id = parent = new TSQualifiedNameNode(id, innerId, start = id.start, end = innerId.end, [start, end], node);
           id.parent = innerId.parent = outerId;
       } else {
           // Replace `left` of innermost `TSQualifiedName` with a nested `TSQualifiedName` with
@@ -7059,7 +7121,7 @@ function deserializeTSNamespaceDeclaration(pos) {
           }
           let end;
           const right = innerId.left;
-          const left = innerId.left = new TSQualifiedNameNode2(id, right, start, end = right.end, [start, end], innerId);
+          const left = innerId.left = new TSQualifiedNameNode(id, right, start, end = right.end, [start, end], innerId);
           id.parent = right.parent = left;
       }
       body = body.body;
@@ -7201,7 +7263,7 @@ function deserializeTSQualifiedName(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSQualifiedNameNode(this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSImportTypeQualifiedNameNode(this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeTSTypeName(pos + 16);
@@ -8973,6 +9035,31 @@ function unescapeIdentifier(name) {
     return String.fromCodePoint(code);
   });
 }
+
+/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
+function pay(start, len, pos) {
+  if ((budget -= len) < 0) overBudget(start, len, pos);
+}
+
+/**
+ * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
+ * names change with the schema and the generator.
+ */
+export const WALK_INTERNALS = Object.freeze({
+  beginWalk,
+  buildWhole,
+  deserializeJSXElementName,
+  deserializeJSXMemberExpressionObject,
+  deserializeSuperTypeArgumentsOfClass,
+  endWalk,
+  invalid,
+  pay,
+  readPointer,
+  readPointerBelow,
+  readResult,
+  settle,
+  walkSource,
+});
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -1,0 +1,44 @@
+//! A target's `walk.js` (template `templates/js/walk.js`): the walker ([`WalkerView`]) in a module
+//! of its own, which imports its deserializer's functions from `deserialize.js`
+//! (`WALK_INTERNALS`, [`WalkInternals`]) and re-exports that module.
+
+use askama::Template;
+
+use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkerView};
+use super::views::{View, render_checked};
+use crate::Error;
+
+#[derive(Template)]
+#[template(path = "js/walk.js", escape = "none")]
+struct WalkJs<'w> {
+    header: String,
+    target: &'w str,
+    walker: &'w WalkerView,
+    /// What it takes from `WALK_INTERNALS` ([`WalkerView::imports`]).
+    imports: Vec<String>,
+}
+
+/// What `deserialize.js` gives its walker (`templates/js/walk_internals.js`, `WALK_INTERNALS`):
+/// the names `walk.js` takes, each of which the deserializer's template defines.
+pub(in crate::emit::js) struct WalkInternals {
+    pub(in crate::emit::js) names: Vec<String>,
+}
+
+impl WalkInternals {
+    pub(in crate::emit::js) fn of(walker: &WalkerView) -> Self {
+        Self { names: walker.imports() }
+    }
+
+    /// Whether `walk.js` takes `name`: the deserializer defines the hook only then.
+    pub(in crate::emit::js) fn has(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name)
+    }
+}
+
+/// `walk.js` of target `target`, whose deserializer's views are `views`; `uint8` and `uint32` are
+/// the walk's own (the walkers read tags, lengths, pointers and spans through them alone).
+pub(in crate::emit::js) fn emit(header: String, target: &str, walker: &WalkerView, views: &[View]) -> Result<String, Error> {
+    let view = WalkJs { header, target, walker, imports: walker.imports() };
+    let walk_views: Vec<View> = views.iter().filter(|v| matches!(v.name, "uint8" | "uint32")).cloned().collect();
+    render_checked(&view, "js/walk.js", &walk_views)
+}
