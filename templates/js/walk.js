@@ -74,8 +74,8 @@ const WALK_CHILDREN = [{% for f in walker.functions %}{{ f.edges_js() }}{% if !l
 const NODE_WORDS = [{% for words in walker.node_words %}{{ words }}{% if !loop.last %}, {% endif %}{% endfor %}];
 // A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
 // and where they and `\u` escapes start in the source, in order. A node's span holds every node it
-// holds, so a node whose span holds none of them holds no visited node: it is skipped without
-// being read.
+// holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
 var wordSearch = null, wordsAt = null;
 {%- endif %}
 
@@ -492,6 +492,11 @@ function searchOf(words) {
  * the root's position, by which the comments are found.
  */
 function findWords(search, root) {
+{%- if !walker.errors.is_empty() %}
+  // A parser's recovery may make nodes that no fact of the grammar describes (oxc's `this` of span
+  // 0..0 for an interface that extends an expression): a buffer with errors is walked without words.
+  if ({% for offset in walker.errors %}uint32[(root + {{ offset }}) >>> 2] !== 0{% if !loop.last %} || {% endif %}{% endfor %}) return null;
+{%- endif %}
   const text = sourceForWords();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
@@ -678,64 +683,64 @@ const BY_WORDS_FROM = 8;
 
 /**
  * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
- * words, with `walkElement`; `startOf(element)` is where an element's span starts. Siblings' spans
- * are in source order and apart (what a parser writes; trusted as a node's span is, that it holds
- * its words: conformance checks it, not the walk): of the elements from `i` on, only the last that
- * starts at or before the first word at or after element `i`'s start can hold that word, and those
- * before it hold none. That element is found by galloping from `i`, then halving: probes in the log
- * of the elements passed over, where a walk element by element reads each (a `.d.ts` namespace of
- * thousands of members, a few words in it). Whatever the spans say, each pass walks one element and
- * moves past it, its probes at most twice the log of how far: at most ~4 probes an element.
+ * words, with `walkElement`; `spanOf(element)` is where an element's span is (`start`, then `end`).
+ * Siblings' spans are in source order and apart, and what an element holds lies between where the
+ * element before it ends and where the one after it starts (what a parser writes: a node's span
+ * holds what it holds, but for `[walk] outside_span`'s fields, such as decorators written before
+ * `export`, which lie before their class but after the statement before it; trusted as a node's
+ * span is, that it holds its words: conformance checks it, not the walk). So of the elements from
+ * `i` on, the first word at or after where element `i - 1` ends can only be in `i`, or in the last
+ * that starts at or before it, and those between hold none. That element is found by galloping
+ * from `i`, then halving: probes in the log of the elements passed over, where a walk element by
+ * element reads each (a `.d.ts` namespace of thousands of members, a few words in it). Whatever
+ * the spans say, each pass walks one element and moves past it, its probes at most twice the log
+ * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, startOf) {
+function walkByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
-  // Where element `i` starts: the probe that found the element before it read it already.
-  for (let i = 0, start = startOf(first); ; ) {
-    // The first word at or after where element `i` starts.
-    const next = firstWordFrom(start);
+  // Where the words element `i` may hold start: where the element before it ends (the first
+  // element's may lie before its span).
+  for (let i = 0, from = 0; ; ) {
+    const next = firstWordFrom(from);
     if (next === at.length) return;
     const word = at[next];
-    // The last element that starts at or before it: `j` does, `hi` (if not `len`) does not, and
-    // starts at `above`.
-    let j = i, step = 1, above = 0;
+    // The last element that starts at or before it, or `i`: `j` is one, `hi` (if not `len`) is not.
+    let j = i, step = 1;
     for (; j + step < len; step *= 2) {
-      above = startOf(first + (j + step) * size);
-      if (above > word) break;
+      if (uint32[spanOf(first + (j + step) * size) >>> 2] > word) break;
       j += step;
     }
     let lo = j + 1, hi = Math.min(j + step, len);
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1, midStart = startOf(first + mid * size);
-      if (midStart <= word) lo = mid + 1;
-      else {
-        hi = mid;
-        above = midStart;
-      }
+      const mid = (lo + hi) >>> 1;
+      if (uint32[spanOf(first + mid * size) >>> 2] <= word) lo = mid + 1;
+      else hi = mid;
     }
-    walkElement(first + (lo - 1) * size);
+    const element = first + (lo - 1) * size;
+    walkElement(element);
     if (lo === len) return;
     i = lo;
-    start = above;
+    from = uint32[(spanOf(element) + 4) >>> 2];
   }
 }
-{%- for starts in walker.starts %}
-{%- match starts.body %}
-{%- when StartsBody::Struct with { span } %}
+{%- for spans in walker.spans %}
+{%- match spans.body %}
+{%- when SpansBody::Struct with { span } %}
 
-/** Where the span of a {{ starts.comment }} starts. */
-function {{ starts.name }}(pos) {
-  return uint32[(pos + {{ span }}) >>> 2];
+/** Where the span of a {{ spans.comment }} is. */
+function {{ spans.name }}(pos) {
+  return pos + {{ span }};
 }
-{%- when StartsBody::Boxed with { what, payload_offset, table, values } %}
+{%- when SpansBody::Boxed with { what, payload_offset, table, values } %}
 
-/** Where the span of each variant's struct of {{ starts.comment }} starts in it, by tag. */
+/** Where the span of each variant's struct of {{ spans.comment }} is in it, by tag. */
 const {{ table }} = {{ values }};
 
-/** Where the span of a {{ starts.comment }} starts: in the struct its variant boxes. */
-function {{ starts.name }}(pos) {
+/** Where the span of a {{ spans.comment }} is: in the struct its variant boxes. */
+function {{ spans.name }}(pos) {
   const span = {{ table }}[uint8[pos]];
   if (span === undefined) throw invalid("{{ what }} tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + {{ payload_offset }}, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + {{ payload_offset }}, span + 8, 3) + span;
 }
 {%- endmatch %}
 {%- endfor %}
@@ -1062,7 +1067,7 @@ function {{ function.name }}(pos) {
   if ({{ none_check }}) return;
   {{ some.function }}({{ some.pos }});
 }
-{%- when WalkBody::Vec with { len_offset, element_size, cost, align_mask, element, starts } %}
+{%- when WalkBody::Vec with { len_offset, element_size, cost, align_mask, element, spans } %}
 function {{ function.name }}(pos) {
   const len = uint32[(pos + {{ len_offset }}) >>> 2];
   if (len === 0) return;
@@ -1074,8 +1079,8 @@ function {{ function.name }}(pos) {
     }
     return;
   }
-{%- if let Some(starts) = starts %}
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, {{ element_size }}, {{ element.function }}, {{ starts }});
+{%- if let Some(spans) = spans %}
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, {{ element_size }}, {{ element.function }}, {{ spans }});
 {%- endif %}
   for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
     {{ element.function }}(element);

@@ -5,7 +5,8 @@
 //
 // Each target (tests/targets.js) of rawast's buffers is read with its layout and pointer width
 // (64: buffers from the native `encode` binary; 32: from the wasm32 producer). Lazy targets' trees
-// are compared after materializing them.
+// are compared after materializing them. Each buffer's spans are checked once, by the first target
+// that reads it, for what a walk led by words trusts of them (tests/spans/walk-facts.js).
 
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +19,8 @@ import { parseCommandLine, usageError } from "../command-line.js";
 import { importWalker, TARGET_OPTION, targetsOption } from "../targets.js";
 import { eachTypeCheck, rulesDifference } from "../walk-rules.js";
 import { toJson } from "./estree-json.js";
+import { rawastRegion } from "../fuzz/layout.js";
+import { createWalkFactsChecker } from "../spans/walk-facts.js";
 
 const WASM_ENCODE = new URL("./wasm-encode.js", import.meta.url).pathname;
 const USAGE = "node tests/conformance/run.js --encode PATH --target-json JSON... PATH... (run by `cargo xtask conformance`)";
@@ -143,7 +146,7 @@ async function main() {
       continue;
     }
     const index = parsed.length;
-    parsed.push({ file, program: result.program, comments: result.comments });
+    parsed.push({ file, program: result.program, comments: result.comments, sourceLength: source.length });
     writeFileSync(`${stem(work, index)}.json`, toJson({ source, program: result.program, comments: result.comments }));
   }
 
@@ -159,20 +162,28 @@ async function main() {
     // Targets in a row that read the same layout and pointer width share its buffers. 32-bit buffers
     // come from the wasm32 producer, in a process of its own (see wasm-encode.js).
     const kind = `${target.bufferLayout}:${target.pointerWidth}`;
+    // The spans of a kind of buffer are checked with the first target that reads it.
+    let spansFacts = null;
     if (encoded !== kind) {
+      spansFacts = createWalkFactsChecker(JSON.parse(readFileSync(target.layoutFile, "utf8")));
       for (const name of readdirSync(work)) if (!name.endsWith(".json")) rmSync(join(work, name));
       const [command, args] = target.pointerWidth === 32 ? [process.execPath, [WASM_ENCODE]] : [options.encode, []];
       execFileSync(command, [...args, "--layout", target.bufferLayout, "--dir", work], { stdio: "inherit" });
       encoded = kind;
     }
     const buffer = (index) => (existsSync(`${stem(work, index)}.error`) ? { error: readFileSync(`${stem(work, index)}.error`, "utf8") } : readFileSync(`${stem(work, index)}.bin`));
-    parsed.forEach(({ file, program, comments }, index) => {
+    parsed.forEach(({ file, program, comments, sourceLength }, index) => {
       const shown = relative(process.cwd(), file) || file;
       const bytes = buffer(index);
       if (!(bytes instanceof Uint8Array)) {
         errors++;
         console.log(`error    ${target.name} ${shown}: ${bytes.error}`);
         return;
+      }
+      const spansProblems = spansFacts === null ? [] : spansFacts(bytes, { ...rawastRegion(bytes), sourceLength });
+      if (spansProblems.length > 0) {
+        mismatches++;
+        console.log(`mismatch ${kind} ${shown}: spans: ${spansProblems.join("; ")}`);
       }
       let result;
       try {

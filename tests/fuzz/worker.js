@@ -36,15 +36,18 @@ const BufferError = deserializer.RawastBufferError ?? class {};
 const walker = await importWalker(target);
 const WalkError = walker?.RawastBufferError ?? class {};
 
-// What the walker visits in a buffer `deserialize` refused: rare types only, so that the walk reads
-// all it can without building it (with identifiers, a walk of a tree with parent links would read
-// the whole tree at the first one, as `deserialize` did already). `EmptyStatement` has no words
-// (`WALK_WORDS`): that walk reads every struct that could lead to one; where `DebuggerStatement`
-// has, a second walk reads the spans by which it skips the rest. (Where it has none, that walk
-// would read what the first did: a lazy target's two such walks took the RSS of a case past its
-// bound.)
-const LED_BY_WORDS = walker !== null && Object.hasOwn(walker.WALK_WORDS, "DebuggerStatement") ? [{ DebuggerStatement() {} }] : [];
-const SPARSE_VISITORS = [{ EmptyStatement() {} }, ...LED_BY_WORDS];
+// The visitors each case is walked with, as a tool would walk it: a full one (every node type, the
+// whole tree built as `deserialize` builds it, its events compared with `visit`'s of the tree), a
+// sparse one without words (`EmptyStatement`: the walk reads every struct that could lead to one,
+// building nothing; compared too), and a sparse one led by words (`DebuggerStatement` and
+// `ImportDeclaration`, where both have words: the walk reads the spans by which it skips the rest,
+// and gallops over lists by them, which spans out of order must not make it loop; its events are
+// not compared, for a mutated span may hide a node from it, as a span that holds none of its
+// node's words would). Where `deserialize` refused the buffer, each walk must refuse it or end.
+const NODE_TYPES = walker === null ? [] : Object.keys(walker.VISITOR_KEYS).filter((key) => !key.includes("."));
+const WORDS_LED = ["DebuggerStatement", "ImportDeclaration"];
+const LED_BY_WORDS = walker !== null && WORDS_LED.every((type) => Object.hasOwn(walker.WALK_WORDS, type)) ? WORDS_LED : null;
+const WORDLESS = ["EmptyStatement"];
 
 /**
  * Reads all of what `deserialize` returns (lazy trees are materialized, after `after` if given;
@@ -158,43 +161,46 @@ function run(mutation) {
   }
 }
 
-// What the walker visits in a case (the targets that have one): identifiers, their names read, and
-// a rare type, for which it reads the rest of the tree without building it.
-function walkVisitor(names) {
-  return { Identifier: (node) => names.push(node.name), DebuggerStatement: () => names.push("debugger") };
+/** A visitor of `types` that logs each node's type and span, down and up, into `log`. */
+function walkVisitor(types, log) {
+  const visitor = {};
+  for (const type of types) {
+    visitor[type] = (node) => void log.push(`${node.type} ${node.start} ${node.end}`);
+    visitor[`${type}:exit`] = (node) => void log.push(`exit ${node.type}`);
+  }
+  return visitor;
 }
 
 /**
- * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null. It reads
- * part of what `deserialize` reads: where that gave a tree (`tree`), it visits what `visit` finds in
- * it; where that gave a `RawastBufferError` (`tree` null), it gives one too or visits what it reads
- * (`SPARSE_VISITORS`). Where it gave a tree, a walk led by words runs too, which must end without
- * an error (what it visits is not compared: a mutated span may hide a node from it, as a span that
- * holds none of its node's words would): it reads the spans it skips by, which the tree does not
- * show, and finds the elements of lists by them, which spans out of order must not make it loop.
+ * What is wrong with `walk` on the bytes of `args` (`deserialize`'s arguments), or null, with each
+ * visitor of `NODE_TYPES`, `WORDLESS` and `LED_BY_WORDS`. Where `deserialize` gave a tree (`tree`),
+ * each ends without an error, and the first two visit what `visit` finds in the tree; where it gave
+ * a `RawastBufferError` (`tree` null), each gives one too or ends.
  */
 function walkProblem(args, tree) {
   if (walker === null) return null;
-  const walked = [];
-  for (const visitor of tree === null ? SPARSE_VISITORS : [walkVisitor(walked), ...LED_BY_WORDS]) {
+  for (const [types, compared] of [[NODE_TYPES, true], [WORDLESS, true], [LED_BY_WORDS, false]]) {
+    if (types === null) continue;
+    const walked = [];
     const start = performance.now();
     try {
-      walker.walk(...args, visitor);
+      walker.walk(...args, walkVisitor(types, walked));
     } catch (error) {
       walkTime += performance.now() - start;
       if (error instanceof WalkError) {
         if (tree === null) continue;
-        return `walk: a RawastBufferError (${error.message}) where deserialize gave a tree`;
+        return `walk of ${types.length} types: a RawastBufferError (${error.message}) where deserialize gave a tree`;
       }
-      return `walk: ${String(error?.stack ?? error).slice(0, 800)}`;
+      return `walk of ${types.length} types: ${String(error?.stack ?? error).slice(0, 800)}`;
     }
     walkTime += performance.now() - start;
-  }
-  if (tree === null) return null;
-  const visited = [];
-  walker.visit(tree, walkVisitor(visited));
-  if (walked.length !== visited.length || walked.some((name, i) => name !== visited[i])) {
-    return `walk visited ${walked.length} identifiers and debugger statements, visit ${visited.length} in the same tree`;
+    if (tree === null || !compared) continue;
+    const visited = [];
+    walker.visit(tree, walkVisitor(types, visited));
+    if (walked.length !== visited.length || walked.some((event, i) => event !== visited[i])) {
+      const at = walked.findIndex((event, i) => event !== visited[i]);
+      return `walk of ${types.length} types: ${walked.length} events, visit ${visited.length} in the same tree; first difference at ${at}: ${walked[at]} against ${visited[at]}`;
+    }
   }
   return null;
 }

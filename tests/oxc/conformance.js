@@ -14,10 +14,14 @@
 //
 // Where the target has a walker (its `walk.js`), each rule of tests/walk-rules.js is run by
 // `walk` on the same buffer and compared with the same rule run on oxc's tree by oxc-parser's own
-// `visitorKeys` (TS-ESLint's): the events in order, the nodes of the rules whose nodes do not nest
+// `visitorKeys` (TS-ESLint's, with the keys of shared structs ours adds: `referenceKeys`): the events in order, the nodes of the rules whose nodes do not nest
 // compared whole (in the `parent` variants, by type and span, and each visited node's `parent`
 // checked to hold it); in one file of 8 (variants without parents), every node type visited
 // alone, its nodes compared whole (`eachTypeCheck`).
+//
+// On the targets that read the buffers as oxc-parser's `js` or `ts` deserializer does (one of each
+// corpus), each buffer whose parse reported no error has its spans checked for what a walk led by
+// words trusts of them (tests/spans/walk-facts.js).
 //
 // Only the bare deserializers are compared: oxc's `parseSync` additionally unshifts the hashbang into
 // `comments` for JS (raw-transfer/eager.js), which is not the deserializer's work.
@@ -40,6 +44,8 @@ import { usageError } from "../command-line.js";
 import { eachTypeCheck, rulesDifference } from "../walk-rules.js";
 import { importWalker, targetAndPaths } from "../targets.js";
 import { addParents, firstDifference } from "./compare.js";
+import { createWalkFactsChecker } from "../spans/walk-facts.js";
+import { DATA_POINTER_POS_32 } from "oxc-parser/src-js/generated/constants.js";
 import { LANGS, collectFiles, kindOf } from "./files.js";
 
 const USAGE = "node tests/oxc/conformance.js --target-json JSON FILE_OR_DIR... (run by `cargo xtask conformance --target oxc-…`)";
@@ -66,7 +72,7 @@ function parserOptions(kind, variant) {
 function commandLine() {
   const { target, paths: positionals } = targetAndPaths(USAGE);
   if (target.format !== "oxc" || target.linter) usageError(USAGE, `${target.name} does not read oxc-parser's buffers (tests/conformance/run.js and tests/oxlint/conformance.js compare those)`);
-  return { variant: target.variant, referenceVariant: target.referenceVariant, parent: target.parent, module: target.module, walkModule: target.walkModule, name: target.name, paths: positionals };
+  return { variant: target.variant, referenceVariant: target.referenceVariant, parent: target.parent, module: target.module, walkModule: target.walkModule, name: target.name, layoutFile: target.layoutFile, paths: positionals };
 }
 
 function oneLine(message) {
@@ -76,6 +82,31 @@ function oneLine(message) {
 
 // oxc-parser's visitor keys (TS-ESLint's), the reference walk's.
 const { visitorKeys: OXC_VISITOR_KEYS } = createRequire(import.meta.url)("oxc-parser");
+
+/**
+ * The reference walk's keys: oxc-parser's, with those ours (the target's `VISITOR_KEYS`) has and
+ * theirs has not put in after the key before them in ours, and ours for the node types theirs has
+ * not. Those are keys of a struct shared by two
+ * node types, always empty in one of them where the source parses without errors, and with errors
+ * holding what the tree holds there (`@d abstract m(): void`, a decorator on an abstract method),
+ * which a walk visits (tests/oxc/visitor-keys.test.js lists each such key).
+ */
+function referenceKeys(ours) {
+  const keys = { ...OXC_VISITOR_KEYS };
+  for (const [type, theirs] of Object.entries(OXC_VISITOR_KEYS)) {
+    const merged = [...theirs];
+    let at = 0;
+    for (const key of ours[type] ?? []) {
+      const i = merged.indexOf(key);
+      if (i >= 0) at = i + 1;
+      else merged.splice(at++, 0, key);
+    }
+    keys[type] = merged;
+  }
+  // (And oxc's own node types, which TS-ESLint does not have: `Hashbang`, which `hashbang` leads to.)
+  for (const [type, mine] of Object.entries(ours)) if (!Object.hasOwn(keys, type)) keys[type] = mine;
+  return keys;
+}
 
 /**
  * The first difference between what `walker.walk` visits in the buffer (`args`: `deserialize`'s
@@ -89,7 +120,8 @@ function checkWalks(walker, parent, program, args, index) {
   const types = new Set(Object.keys(walker.VISITOR_KEYS));
   const compareWhole = parent ? null : (expected, actual) => firstDifference(expected, actual);
   const walk = (visitor) => walker.walk(...args, visitor);
-  return rulesDifference(walk, types, program, OXC_VISITOR_KEYS, compareWhole, parent ? {} : walker.WALK_WORDS) ?? (parent ? null : eachTypeCheck(index, walk, types, program, OXC_VISITOR_KEYS, compareWhole));
+  const keys = referenceKeys(walker.VISITOR_KEYS);
+  return rulesDifference(walk, types, program, keys, compareWhole, parent ? {} : walker.WALK_WORDS) ?? (parent ? null : eachTypeCheck(index, walk, types, program, keys, compareWhole));
 }
 
 async function main() {
@@ -108,13 +140,18 @@ async function main() {
     usageError(USAGE, `cannot load ${options.module}: ${error.message}`);
   }
   if (typeof candidate !== "function") usageError(USAGE, `${options.module} exports no deserialize function`);
+  // (oxc's module record and errors are no AST.)
+  const spansFacts =
+    walker !== null && (options.variant === "js" || options.variant === "ts")
+      ? createWalkFactsChecker(JSON.parse(readFileSync(options.layoutFile, "utf8")), { skip: ["RawTransferData.module", "RawTransferData.errors"] })
+      : null;
 
   const byKind = new Map();
   const skipped = [];
   let compared = 0,
     mismatches = 0,
     withErrors = 0;
-  const time = { parse: 0, reference: 0, candidate: 0, compare: 0, walk: 0 };
+  const time = { parse: 0, reference: 0, candidate: 0, compare: 0, walk: 0, spans: 0 };
   const started = performance.now();
 
   for (const [index, file] of files.entries()) {
@@ -171,6 +208,16 @@ async function main() {
         console.log(`MISMATCH ${file}: ${difference}`);
         continue;
       }
+      if (spansFacts !== null && theirs.errors.length === 0) {
+        const t4 = performance.now();
+        const root = buffer.int32[DATA_POINTER_POS_32];
+        const problems = spansFacts(buffer, { root, lo: root, limit: DATA_POINTER_POS_32 * 4, base: 0, sourceLength: sourceText.length });
+        time.spans += performance.now() - t4;
+        if (problems.length > 0) {
+          mismatches++;
+          console.log(`MISMATCH ${file}: spans: ${problems.join("; ")}`);
+        }
+      }
       if (walker !== null) {
         const t4 = performance.now();
         const walkDifference = checkWalks(walker, options.parent, theirs.program, [buffer, sourceText, sourceStartPos, sourceByteLen], index);
@@ -190,7 +237,7 @@ async function main() {
   const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(
     `variant ${options.variant}, ${options.name}: ${kinds.join(", ") || "no files"}; with parse errors ${withErrors}; skipped (oxc threw) ${skipped.length}; ` +
-      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}${walker !== null ? `, walks ${seconds(time.walk)}` : ""}`,
+      `parse ${seconds(time.parse)}, oxc ${seconds(time.reference)}, ${options.name} ${seconds(time.candidate)}, compare ${seconds(time.compare)}${walker !== null ? `, walks ${seconds(time.walk)}` : ""}${spansFacts !== null ? `, spans ${seconds(time.spans)}` : ""}`,
   );
   console.log(`conformance: ${compared} files, ${mismatches} mismatches`);
   process.exitCode = mismatches > 0 ? 1 : 0;

@@ -78,6 +78,8 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
 /// The 32-bit targets are dropped when the wasm32 producer cannot be built, unless `required` (or CI).
 pub fn run(project: &Project, targets: Vec<HarnessTarget>, paths: &[PathBuf], required: bool) -> Result<Counts> {
     targets.iter().try_for_each(HarnessTarget::ensure_generated)?;
+    // The span checks read the layouts' `walk`.
+    crate::layouts::write(project)?;
     let (oxc, mut rawast): (Vec<HarnessTarget>, Vec<HarnessTarget>) = targets.into_iter().partition(HarnessTarget::is_oxc);
     let mut total = Counts { success: true, ..Counts::default() };
     layout32::build_producer_for(project, &mut rawast, required)?;

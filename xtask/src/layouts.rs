@@ -10,6 +10,7 @@ use anyhow::{Context, Result};
 use rawast_generator::config::Config;
 use rawast_generator::ir::{Schema, TypeKind, TypeRef};
 use rawast_generator::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
+use rawast_generator::model::{Model, OutputVariant};
 use rawast_generator::SourceFile;
 use serde_json::{Value, json};
 
@@ -64,17 +65,33 @@ pub fn write(project: &Project) -> Result<()> {
         .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(project.path(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
         .collect::<Result<_>>()?;
     let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let model = Model::build(&analysis.schema, &config).map_err(|d| anyhow::anyhow!("{d}"))?;
     for (width, layout) in [(PointerWidth::W64, &analysis.layout64), (PointerWidth::W32, &analysis.layout32)] {
-        let json = layout_json(&analysis.schema, layout, width, root_name(&config)?, NoneRule::ThisRustc);
+        let mut json = layout_json(&analysis.schema, layout, width, root_name(&config)?, NoneRule::ThisRustc);
+        json["walk"] = walk_json(&analysis.schema, &config, &model);
         write_json(&rawast_file(project, width), &json)?;
     }
 
-    // oxc's schema: oxc_ast's own sources, found through `cargo metadata`; 64-bit only.
+    // oxc's schema: oxc_ast's own sources, found through `cargo metadata`; 64-bit only. Its
+    // buffers hold TypeScript's nodes: the walk's spans are the TypeScript variants'.
     let (oxc_config, files) = rawast::read_schema(&project.path(OXC_CONFIG))?;
     let analysis = rawast_generator::analyze_as(&files, oxc_config.dialect).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let json = layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?, NoneRule::Rust197);
+    let model = Model::build_variant(&analysis.schema, &oxc_config, OutputVariant { is_ts: true, range: false }).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let mut json = layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?, NoneRule::Rust197);
+    json["walk"] = walk_json(&analysis.schema, &oxc_config, &model);
     write_json(&oxc_file(project), &json)?;
     Ok(())
+}
+
+/// What a walk led by words trusts of the spans (`Model::walk_span_structs`), for the check of
+/// every buffer conformance reads (tests/spans/walk-facts.js): `nodes`, the structs whose spans
+/// it reads; `outside`, those of them it never skips by their span (`[walk] outside_span`).
+fn walk_json(schema: &Schema, config: &Config, model: &Model) -> Value {
+    let ids = model.walk_span_structs(schema);
+    let name = |id: &rawast_generator::ir::TypeId| schema.get(*id).name.clone();
+    let nodes: Vec<String> = ids.iter().map(name).collect();
+    let outside: Vec<String> = ids.iter().filter(|id| Model::spans_outside(schema, config, **id)).map(name).collect();
+    json!({ "keywords": !config.walk_keywords.is_empty(), "nodes": nodes, "outside": outside })
 }
 
 fn root_name(config: &Config) -> Result<&str> {

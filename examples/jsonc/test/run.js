@@ -1,6 +1,7 @@
 // The JSONC example end to end: `jsonc-encode` (the Rust parser) writes a rawast buffer of every
 // file, the generated deserializer reads it back, and the tree is checked against `JSON.parse`, the
-// file's own bytes and the Rust side's JSON of the same tree. Plain Node (20 or later), no packages.
+// file's own bytes and the Rust side's JSON of the same tree; the generated walker's walks of the
+// buffer, against `visit` of the tree. Plain Node (20 or later), no packages.
 //
 //   node test/run.js --encode PATH_TO_jsonc-encode [--package DIR] PATH...
 //
@@ -26,6 +27,7 @@ const USAGE = `usage: node test/run.js --encode PATH_TO_jsonc-encode [--package 
 
 const options = commandLine(process.argv.slice(2));
 const { deserialize } = await import(options.packageDir ? packageEntry(options.packageDir) : new URL("../generated/npm/parser/deserialize.js", import.meta.url));
+const walker = await import(options.packageDir ? packageEntry(options.packageDir, "./walk") : new URL("../generated/npm/parser/walk.js", import.meta.url));
 const files = options.paths.flatMap((path) => collect(resolve(path)));
 // Decodes slices of the files at spans: `fatal`, so a span that cuts a character is an error.
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -82,10 +84,11 @@ function usage(message) {
   process.exit(2);
 }
 
-/** The module a package directory's `package.json` exports as `.`. */
-function packageEntry(dir) {
+/** The module a package directory's `package.json` exports as `subpath` (`.` by default). */
+function packageEntry(dir, subpath = ".") {
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-  const entry = manifest.exports?.["."]?.default ?? manifest.main ?? "index.js";
+  const entry = manifest.exports?.[subpath]?.default ?? (subpath === "." ? (manifest.main ?? "index.js") : null);
+  if (entry === null) throw new Error(`${dir}/package.json exports no ${subpath}`);
   return pathToFileURL(resolve(dir, entry)).href;
 }
 
@@ -131,11 +134,37 @@ function check(file, base) {
       sameJson(json, readFileSync(`${base}.json`, "utf8")) ??
       checkSpans(result, bytes) ??
       checkValue(result, parsed) ??
-      checkFingerprint(buffer)
+      checkFingerprint(buffer) ??
+      checkWalks(buffer, result)
     );
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+/**
+ * The walker's walks of the buffer visit what `visit` visits in the tree: each node type alone,
+ * down and up; and the types with words (`WALK_WORDS`: `true`, `false` and `null`, found in the
+ * file's bytes, as its spans count), by which a walk skips every node whose span holds none.
+ */
+function checkWalks(buffer, tree) {
+  const types = Object.keys(walker.VISITOR_KEYS).filter((key) => !key.includes("."));
+  for (const visited of [...types.map((type) => [type]), Object.keys(walker.WALK_WORDS)]) {
+    const events = (walk) => {
+      const log = [];
+      const visitor = {};
+      for (const type of visited) {
+        visitor[type] = (node) => void log.push(`${node.type} ${node.start}`);
+        visitor[`${type}:exit`] = (node) => void log.push(`exit ${node.type} ${node.end}`);
+      }
+      walk(visitor);
+      return log.join(", ");
+    };
+    const walked = events((visitor) => walker.walk(buffer, visitor));
+    const expected = events((visitor) => walker.visit(tree, visitor));
+    if (walked !== expected) return `walk of ${visited.join(", ")}: ${JSON.stringify(walked.slice(0, 200))}, visit: ${JSON.stringify(expected.slice(0, 200))}`;
+  }
+  return null;
 }
 
 /** `JSON.parse` of the text without a leading BOM (which `JSON.parse` does not skip). */

@@ -5367,6 +5367,11 @@ function resumeWalk() {
   if (current !== walkContext && walkContext !== null) enter(walkContext);
 }
 
+/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return decodeWtf8(sourceStart, sourceEnd - sourceStart);
+}
+
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
 function pay(start, len, pos) {
   if ((budget -= len) < 0) overBudget(start, len, pos);
@@ -5479,6 +5484,7 @@ export const WALK_INTERNALS = Object.freeze({
   pay,
   readPointer,
   resumeWalk,
+  walkSource,
 });
 
 /**

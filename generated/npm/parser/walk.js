@@ -226,8 +226,8 @@ const WALK_CHILDREN = [[1], [2], [3, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 2
 const NODE_WORDS = [null, null, null, null, ["=>"], null, null, ["await"], null, null, ["break"], null, null, ["?."], null, ["class"], ["class"], null, ["continue"], ["debugger"], ["do"], null, ["export"], ["export"], ["export"], null, ["for"], ["for"], ["for"], ["function"], null, null, ["if"], null, ["import"], null, ["import"], null, null, null, null, null, ["import", "new"], null, ["new"], null, null, null, null, null, null, null, ["return"], null, null, null, ["super"], null, ["switch"], null, null, null, ["this"], ["throw"], ["try"], null, null, ["var", "let", "const", "using"], null, ["while"], ["with"], ["yield"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 // A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
 // and where they and `\u` escapes start in the source, in order. A node's span holds every node it
-// holds, so a node whose span holds none of them holds no visited node: it is skipped without
-// being read.
+// holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
 var wordSearch = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
@@ -730,55 +730,55 @@ const BY_WORDS_FROM = 8;
 
 /**
  * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
- * words, with `walkElement`; `startOf(element)` is where an element's span starts. Siblings' spans
- * are in source order and apart (what a parser writes; trusted as a node's span is, that it holds
- * its words: conformance checks it, not the walk): of the elements from `i` on, only the last that
- * starts at or before the first word at or after element `i`'s start can hold that word, and those
- * before it hold none. That element is found by galloping from `i`, then halving: probes in the log
- * of the elements passed over, where a walk element by element reads each (a `.d.ts` namespace of
- * thousands of members, a few words in it). Whatever the spans say, each pass walks one element and
- * moves past it, its probes at most twice the log of how far: at most ~4 probes an element.
+ * words, with `walkElement`; `spanOf(element)` is where an element's span is (`start`, then `end`).
+ * Siblings' spans are in source order and apart, and what an element holds lies between where the
+ * element before it ends and where the one after it starts (what a parser writes: a node's span
+ * holds what it holds, but for `[walk] outside_span`'s fields, such as decorators written before
+ * `export`, which lie before their class but after the statement before it; trusted as a node's
+ * span is, that it holds its words: conformance checks it, not the walk). So of the elements from
+ * `i` on, the first word at or after where element `i - 1` ends can only be in `i`, or in the last
+ * that starts at or before it, and those between hold none. That element is found by galloping
+ * from `i`, then halving: probes in the log of the elements passed over, where a walk element by
+ * element reads each (a `.d.ts` namespace of thousands of members, a few words in it). Whatever
+ * the spans say, each pass walks one element and moves past it, its probes at most twice the log
+ * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, startOf) {
+function walkByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
-  // Where element `i` starts: the probe that found the element before it read it already.
-  for (let i = 0, start = startOf(first); ; ) {
-    // The first word at or after where element `i` starts.
-    const next = firstWordFrom(start);
+  // Where the words element `i` may hold start: where the element before it ends (the first
+  // element's may lie before its span).
+  for (let i = 0, from = 0; ; ) {
+    const next = firstWordFrom(from);
     if (next === at.length) return;
     const word = at[next];
-    // The last element that starts at or before it: `j` does, `hi` (if not `len`) does not, and
-    // starts at `above`.
-    let j = i, step = 1, above = 0;
+    // The last element that starts at or before it, or `i`: `j` is one, `hi` (if not `len`) is not.
+    let j = i, step = 1;
     for (; j + step < len; step *= 2) {
-      above = startOf(first + (j + step) * size);
-      if (above > word) break;
+      if (uint32[spanOf(first + (j + step) * size) >>> 2] > word) break;
       j += step;
     }
     let lo = j + 1, hi = Math.min(j + step, len);
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1, midStart = startOf(first + mid * size);
-      if (midStart <= word) lo = mid + 1;
-      else {
-        hi = mid;
-        above = midStart;
-      }
+      const mid = (lo + hi) >>> 1;
+      if (uint32[spanOf(first + mid * size) >>> 2] <= word) lo = mid + 1;
+      else hi = mid;
     }
-    walkElement(first + (lo - 1) * size);
+    const element = first + (lo - 1) * size;
+    walkElement(element);
     if (lo === len) return;
     i = lo;
-    start = above;
+    from = uint32[(spanOf(element) + 4) >>> 2];
   }
 }
 
-/** Where the span of each variant's struct of `Node<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Node<'a>` is in it, by tag. */
 const NODE_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/** Where the span of a `Node<'a>` starts: in the struct its variant boxes. */
-function startOfNode(pos) {
+/** Where the span of a `Node<'a>` is: in the struct its variant boxes. */
+function spanOfNode(pos) {
   const span = NODE_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Node tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -906,7 +906,7 @@ function walkVecNode(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkNode, startOfNode);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkNode, spanOfNode);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkNode(element);
   }

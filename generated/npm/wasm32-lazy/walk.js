@@ -5,7 +5,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { WALK_INTERNALS } from "./deserialize.js";
+import { RawastBufferError, WALK_INTERNALS } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -111,6 +111,7 @@ const {
   pay,
   readPointer,
   resumeWalk,
+  walkSource,
 } = WALK_INTERNALS;
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
@@ -222,6 +223,17 @@ const NODE_KEYS = [
 const WALK_NODE = [0, -1, -1, -1, 2, -1, -1, -1, 3, -1, 4, -1, 5, -1, 6, -1, 7, -1, 8, -1, 9, -1, 10, -1, 11, -1, 12, -1, 13, -1, 14, -1, 15, -1, 16, -1, 17, -1, 18, -1, 19, -1, 20, -1, 21, -1, 22, -1, 23, -1, 24, -1, 25, -1, 1, -1, 26, -1, 27, -1, 28, -1, 29, -1, 30, -1, 31, -1, 32, -1, 33, -1, 34, -1, 35, -1, 36, -1, 37, -1, 38, -1, 39, -1, 40, -1, 41, -1, 42, -1, 43, -1, 44, -1, 45, -1, 46, -1, 47, -1, 48, -1, 49, -1, 50, -1, 51, -1, 52, -1, 53, -1, 54, -1, 55, -1, 56, -1, 57, -1, 58, -1, 59, -1, 60, -1, 61, -1, 62, -1, 63, -1, 64, -1, 65, -1, 66, -1, 67, -1, 68, -1, 69, -1, 70, -1, 71, -1, 1, -1, 86, -1, 86, -1, 86, -1, 86, -1, 86, -1, 86, -1, 72, -1, 73, -1, 74, -1, 75, -1, 76, -1, 77, -1, 78, -1, 79, -1, 80, -1, 81, -1, 82, -1, 83, -1, 84, -1, 85, -1, 85];
 /** The walkers each walker may call or push. */
 const WALK_CHILDREN = [[1], [2], [3, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125, 127, 129, 131, 133, 135, 137, 139, 141, 143, 145, 147, 149, 151, 153, 155, 157, 159, 161, 163, 165, 167, 169, 171, 173, 175, 177, 179, 181, 183, 185, 187, 189], [4], [5], [6], [2], [8], [5], [10], [6, 1, 2], [12], [2, 2], [14], [2, 2], [16], [2], [18], [2, 2], [20], [1], [22], [6], [24], [2, 1], [26], [6, 2], [28], [2], [30], [1], [32], [6, 6, 2], [34], [6, 6, 2], [36], [2, 2, 2], [38], [6], [40], [], [42], [2, 2], [44], [], [46], [6, 2, 1], [48], [2], [50], [6, 1, 6, 1], [52], [2, 2], [54], [2], [56], [2, 2, 2], [58], [2, 2, 2], [60], [6, 6, 6, 2], [62], [6, 1, 2], [64], [6, 1, 2], [66], [], [68], [2, 2, 6], [70], [2, 2], [72], [1, 2, 1], [74], [2], [76], [2, 6], [78], [2], [80], [2, 2], [82], [2, 2], [84], [2, 2], [86], [2, 2], [88], [2, 2], [90], [2, 2], [92], [2, 1], [94], [1], [96], [1], [98], [2], [100], [], [102], [2, 2], [104], [2, 6], [106], [2], [108], [6], [110], [1], [112], [2], [114], [1], [116], [], [118], [1, 6], [120], [2, 1], [122], [2, 2], [124], [], [126], [1, 1], [128], [], [130], [2], [132], [2, 6, 6], [134], [2], [136], [2], [138], [1], [140], [2, 6], [142], [2, 2], [144], [2, 2], [146], [6], [148], [2], [150], [], [152], [], [154], [], [156], [], [158], [], [160], [], [162], [2, 6], [164], [2], [166], [], [168], [2, 6, 1], [170], [], [172], [2], [174], [2, 2, 1], [176], [], [178], [2, 2], [180], [2, 2], [182], [1, 2], [184], [1], [186], [2], [188], [], [190], []];
+/**
+ * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
+ * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
+ * for the types of which nothing is known.
+ */
+const NODE_WORDS = [null, null, null, null, ["=>"], null, null, ["await"], null, null, ["break"], null, null, ["?."], null, ["class"], ["class"], null, ["continue"], ["debugger"], ["do"], null, ["export"], ["export"], ["export"], null, ["for"], ["for"], ["for"], ["function"], null, null, ["if"], null, ["import"], null, ["import"], null, null, null, null, null, ["import", "new"], null, ["new"], null, null, null, null, null, null, null, ["return"], null, null, null, ["super"], null, ["switch"], null, null, null, ["this"], ["throw"], ["try"], null, null, ["var", "let", "const", "using"], null, ["while"], ["with"], ["yield"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+// A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
+// and where they and `\u` escapes start in the source, in order. A node's span holds every node it
+// holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
+var wordSearch = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -267,12 +279,14 @@ export function walk(buffer, visitor) {
     uint8 = begun.uint8;
     uint32 = begun.uint32;
     const root = begun.root;
+    wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
     walkStack = [];
     walkDepth = 0;
     walkWithoutTree(root);
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
+    wordSearch = wordsAt = null;
     endWalk();
     uint8 = uint32 = undefined;
   }
@@ -301,6 +315,7 @@ export function visit(value, visitor) {
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
+    wordSearch = wordsAt = null;
   }
 }
 
@@ -460,6 +475,7 @@ function usePlan(plan) {
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
   childrenNeeded = plan.childrenNeeded;
+  wordSearch = plan.search;
 }
 
 /** Takes the functions of the node types `visited` (indices) out of `ENTERS` and `EXITS`. */
@@ -505,7 +521,269 @@ function planOf(visited) {
     if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
     if (walked[t] === 0) childrenNeeded[t] = 1;
   }
-  return { needed, typeNeeded, childrenNeeded };
+  // Words only where every visited type has some: one without could be anywhere.
+  const search = visited.every((t) => NODE_WORDS[t] !== null) ? searchOf([...new Set(visited.flatMap((t) => NODE_WORDS[t]))]) : null;
+  return { needed, typeNeeded, childrenNeeded, search };
+}
+
+/**
+ * What `findWords` looks for, worked out once per plan (a walk's fixed cost, which a small file's
+ * sparse walk is mostly made of after a collection, is builtins run cold: bench/README.md,
+ * 2026-11-28): each word, where its rarest character is in it (its search looks for the tail from
+ * there on, then checks the characters before it: `indexOf` goes fast from one occurrence of its
+ * first character to the next, and as slow as 0.6 ns a character where that character is common,
+ * `d`, `i`), that tail, and whether it is a name; and the letters of the names.
+ */
+function searchOf(words) {
+  const froms = [], tails = [], names = [];
+  let letters = "";
+  for (const word of words) {
+    const from = rarestFrom(word), name = isName(word);
+    froms.push(from);
+    tails.push(word.slice(from));
+    names.push(name);
+    if (name) letters += word;
+  }
+  return { words, froms, tails, names, letters };
+}
+
+/**
+ * Where `search`'s words start in `text`, in order, and `\u` escapes that a word could be written
+ * with. A word of name characters counts only where no name character is next to it: a keyword is
+ * a token of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a
+ * character that is in no word (most are in strings and regular expressions: `\u00e9`). `root`:
+ * the root's position, by which the comments are found.
+ */
+function findWords(search, root) {
+  const text = sourceForWords();
+  // (Without the source, the walk reads what it would read without words.)
+  if (text === null) return null;
+  const { words, froms, tails, names, letters } = search;
+  // Each word's positions come in order: merged with those before them, not sorted (`Array#sort`
+  // after a collection costs a small file's walk more than the merge), in an array, not a typed
+  // one (right after a collection, one cost a small file's walk about 7 µs more, measured).
+  let at = [];
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w], from = froms[w], tail = tails[w], name = names[w], run = at.length;
+    for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
+      const i = j - from;
+      if (from !== 0 && !text.startsWith(word, i)) continue;
+      if (name && (isNameChar(text.charCodeAt(i - 1)) || isNameChar(text.charCodeAt(i + word.length)))) continue;
+      at.push(i);
+    }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
+  }
+  // (Escapes make names only: a word that is no name, such as `=>`, cannot be written with one.)
+  if (letters !== "") {
+    const run = at.length;
+    for (let i = text.indexOf("\\u"); i !== -1; i = text.indexOf("\\u", i + 1)) {
+      const code = escapedCode(text, i + 2);
+      if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
+    }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
+  }
+  if (at.length !== 0 && text.length >= DROP_COMMENTED_FROM) dropCommented(at, root);
+  return at;
+}
+
+/** `at`'s positions, whose first `run` and the rest are each in order, in one array in order. */
+function mergeRuns(at, run) {
+  const merged = [];
+  let i = 0, j = run;
+  while (i < run && j < at.length) merged.push(at[i] <= at[j] ? at[i++] : at[j++]);
+  while (i < run) merged.push(at[i++]);
+  while (j < at.length) merged.push(at[j++]);
+  return merged;
+}
+
+// Sources shorter than this (in the spans' units) keep the words in their comments: in them, a
+// walk led into a comment costs less than the drop, whose code runs cold, in V8's interpreter,
+// after a collection (11–21 µs on oxc's TS files of 35–97 KB, sparse walks of 190–310 µs
+// that it made 3–9% slower; 0.75 of the time on `lib.dom.d.ts`, 1.8 MB; bench/README.md,
+// 2026-11-28).
+const DROP_COMMENTED_FROM = 131072;
+
+/**
+ * Takes out of `at` (in order) the positions inside the source's comments (`[walk] comments`): a
+ * word there is no node's, and a walk would look for one down to the innermost node around it (a
+ * doc comment that says `import`). A comment's span is trusted as a node's is (that its source
+ * holds its words): what checks it is conformance, not the walk.
+ */
+function dropCommented(at, root) {
+  dropInside(at, root + 24, 4, 20, 3, 12);
+}
+
+/**
+ * Takes out of `at` the positions inside the spans of the comments of the `Vec` at `vec` (their
+ * spans' `start` at `span` in each `size` bytes): for each position, the last comment that starts
+ * at or before it, by a search from the last one's (positions are in order, and so are a sound
+ * buffer's comments; in a corrupt one, the work is still a search per position).
+ */
+function dropInside(at, vec, lenOffset, size, alignMask, span) {
+  const len = uint32[(vec + lenOffset) >>> 2];
+  if (len === 0) return;
+  let first;
+  try {
+    first = readPointer(vec, len * size, alignMask) + span;
+  } catch (error) {
+    // Comments that cannot be read drop no word: the walk reads what it reads without them, and
+    // refuses no buffer that `deserialize` (which may not read them) takes.
+    if (error instanceof RawastBufferError) return;
+    throw error;
+  }
+  let kept = 0;
+  for (let i = 0, before = 0; i < at.length; i++) {
+    const word = at[i];
+    // Galloping from the last position's comments: words close together (a file's imports) read
+    // comments close together, few lines of memory, where a search of all of them would read up to
+    // one line per step, cold after a collection.
+    let hi = before;
+    for (let step = 1; hi < len && uint32[(first + hi * size) >>> 2] <= word; step *= 2) {
+      before = hi + 1;
+      hi += step;
+    }
+    if (hi > len) hi = len;
+    while (before < hi) {
+      const mid = (before + hi) >>> 1;
+      if (uint32[(first + mid * size) >>> 2] <= word) before = mid + 1;
+      else hi = mid;
+    }
+    if (before > 0 && word < uint32[(first + (before - 1) * size + 4) >>> 2]) continue;
+    at[kept++] = word;
+  }
+  at.length = kept;
+}
+
+/**
+ * The source as a string whose indices are the spans' offsets, or null where its bytes are no
+ * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
+ */
+function sourceForWords() {
+  try {
+    return walkSource();
+  } catch (error) {
+    if (error instanceof RawastBufferError) return null;
+    throw error;
+  }
+}
+
+// Characters of JavaScript source, the most frequent first (measured on lodash, three, TypeScript,
+// Vue and antd); any other is rarer than all of them.
+const CHARS_BY_FREQUENCY = " etnroaislc\ndpum=f()_g,.yh;/*xbv{}:k\"w'j[]|-!`>?z$\\q+@#<%^~";
+
+/** Where in `word` its rarest character is, short of its last (a search of one character is slow). */
+function rarestFrom(word) {
+  let from = 0, rank = -1;
+  for (let i = 0; i < Math.max(1, word.length - 1); i++) {
+    const found = CHARS_BY_FREQUENCY.indexOf(word[i]), r = found === -1 ? CHARS_BY_FREQUENCY.length : found;
+    if (r > rank) {
+      rank = r;
+      from = i;
+    }
+  }
+  return from;
+}
+
+/** Whether `word` is made of ASCII characters of names only. */
+function isName(word) {
+  for (let i = 0; i < word.length; i++) if (!isNameChar(word.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether UTF-16 unit `c` (`NaN` past either end) is an ASCII character of names. */
+function isNameChar(c) {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
+}
+
+/** The code point of the escape whose hex digits start at `i` (`XXXX` or `{X...}`), or -1. */
+function escapedCode(text, i) {
+  let digits = text.slice(i, i + 4);
+  if (text.charCodeAt(i) === 0x7b) {
+    // (Any number of digits: a long run of zeros counts as not known.)
+    const tail = text.slice(i + 1, i + 10), end = tail.indexOf("}");
+    if (end === -1) return -1;
+    digits = tail.slice(0, end);
+  }
+  for (let i = 0; i < digits.length; i++) {
+    const c = digits.charCodeAt(i) | 0x20;
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return -1;
+  }
+  return digits === "" ? -1 : parseInt(digits, 16);
+}
+
+/** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
+function holdsWord(start, end) {
+  const i = firstWordFrom(start);
+  return i < wordsAt.length && wordsAt[i] < end;
+}
+
+/** The index in `wordsAt` of the first word at or after `start` (its length if none). */
+function firstWordFrom(start) {
+  const at = wordsAt;
+  let lo = 0, hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
+// walker reads its span and returns, about what a probe of `walkByWords` costs.
+const BY_WORDS_FROM = 8;
+
+/**
+ * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
+ * words, with `walkElement`; `spanOf(element)` is where an element's span is (`start`, then `end`).
+ * Siblings' spans are in source order and apart, and what an element holds lies between where the
+ * element before it ends and where the one after it starts (what a parser writes: a node's span
+ * holds what it holds, but for `[walk] outside_span`'s fields, such as decorators written before
+ * `export`, which lie before their class but after the statement before it; trusted as a node's
+ * span is, that it holds its words: conformance checks it, not the walk). So of the elements from
+ * `i` on, the first word at or after where element `i - 1` ends can only be in `i`, or in the last
+ * that starts at or before it, and those between hold none. That element is found by galloping
+ * from `i`, then halving: probes in the log of the elements passed over, where a walk element by
+ * element reads each (a `.d.ts` namespace of thousands of members, a few words in it). Whatever
+ * the spans say, each pass walks one element and moves past it, its probes at most twice the log
+ * of how far: at most ~4 probes an element.
+ */
+function walkByWords(first, len, size, walkElement, spanOf) {
+  const at = wordsAt;
+  // Where the words element `i` may hold start: where the element before it ends (the first
+  // element's may lie before its span).
+  for (let i = 0, from = 0; ; ) {
+    const next = firstWordFrom(from);
+    if (next === at.length) return;
+    const word = at[next];
+    // The last element that starts at or before it, or `i`: `j` is one, `hi` (if not `len`) is not.
+    let j = i, step = 1;
+    for (; j + step < len; step *= 2) {
+      if (uint32[spanOf(first + (j + step) * size) >>> 2] > word) break;
+      j += step;
+    }
+    let lo = j + 1, hi = Math.min(j + step, len);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (uint32[spanOf(first + mid * size) >>> 2] <= word) lo = mid + 1;
+      else hi = mid;
+    }
+    const element = first + (lo - 1) * size;
+    walkElement(element);
+    if (lo === len) return;
+    i = lo;
+    from = uint32[(spanOf(element) + 4) >>> 2];
+  }
+}
+
+/** Where the span of each variant's struct of `Node<'a>` is in it, by tag. */
+const NODE_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Where the span of a `Node<'a>` is: in the struct its variant boxes. */
+function spanOfNode(pos) {
+  const span = NODE_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("Node tag", uint8[pos], pos);
+  return readPointer(pos + 4, span + 8, 3) + span;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -620,6 +898,7 @@ function visitBuilt(value) {
 
 /** `Program<'a>` */
 function walkProgram(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[0] !== null || exits[0] !== null) return visitNode(deserializeProgram(pos), 0);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -644,6 +923,7 @@ function walkVecNode(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 8, walkNode, spanOfNode);
   for (let i = 0, element = first; i < len; i++, element += 8) {
     walkNode(element);
   }
@@ -945,6 +1225,7 @@ function walkBoxArrayExpression(pos) {
 
 /** `ArrayExpression<'a>` */
 function walkArrayExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[2] !== null || exits[2] !== null) return visitNode(deserializeArrayExpression(pos), 2);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -989,6 +1270,7 @@ function walkBoxArrayPattern(pos) {
 
 /** `ArrayPattern<'a>` */
 function walkArrayPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[3] !== null || exits[3] !== null) return visitNode(deserializeArrayPattern(pos), 3);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1010,6 +1292,7 @@ function walkBoxArrowFunctionExpression(pos) {
 
 /** `ArrowFunctionExpression<'a>` */
 function walkArrowFunctionExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[4] !== null || exits[4] !== null) return visitNode(deserializeArrowFunctionExpression(pos), 4);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1035,6 +1318,7 @@ function walkBoxAssignmentExpression(pos) {
 
 /** `AssignmentExpression<'a>` */
 function walkAssignmentExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) return visitNode(deserializeAssignmentExpression(pos), 5);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1058,6 +1342,7 @@ function walkBoxAssignmentPattern(pos) {
 
 /** `AssignmentPattern<'a>` */
 function walkAssignmentPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[6] !== null || exits[6] !== null) return visitNode(deserializeAssignmentPattern(pos), 6);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1081,6 +1366,7 @@ function walkBoxAwaitExpression(pos) {
 
 /** `AwaitExpression<'a>` */
 function walkAwaitExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[7] !== null || exits[7] !== null) return visitNode(deserializeAwaitExpression(pos), 7);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1102,6 +1388,7 @@ function walkBoxBinaryExpression(pos) {
 
 /** `BinaryExpression<'a>` */
 function walkBinaryExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[8] !== null || exits[8] !== null) return visitNode(deserializeBinaryExpression(pos), 8);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1125,6 +1412,7 @@ function walkBoxBlockStatement(pos) {
 
 /** `BlockStatement<'a>` */
 function walkBlockStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[9] !== null || exits[9] !== null) return visitNode(deserializeBlockStatement(pos), 9);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1146,6 +1434,7 @@ function walkBoxBreakStatement(pos) {
 
 /** `BreakStatement<'a>` */
 function walkBreakStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[10] !== null || exits[10] !== null) return visitNode(deserializeBreakStatement(pos), 10);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1167,6 +1456,7 @@ function walkBoxCallExpression(pos) {
 
 /** `CallExpression<'a>` */
 function walkCallExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[11] !== null || exits[11] !== null) return visitNode(deserializeCallExpression(pos), 11);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1190,6 +1480,7 @@ function walkBoxCatchClause(pos) {
 
 /** `CatchClause<'a>` */
 function walkCatchClause(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[12] !== null || exits[12] !== null) return visitNode(deserializeCatchClause(pos), 12);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1213,6 +1504,7 @@ function walkBoxChainExpression(pos) {
 
 /** `ChainExpression<'a>` */
 function walkChainExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[13] !== null || exits[13] !== null) return visitNode(deserializeChainExpression(pos), 13);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1234,6 +1526,7 @@ function walkBoxClassBody(pos) {
 
 /** `ClassBody<'a>` */
 function walkClassBody(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[14] !== null || exits[14] !== null) return visitNode(deserializeClassBody(pos), 14);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1255,6 +1548,7 @@ function walkBoxClassDeclaration(pos) {
 
 /** `ClassDeclaration<'a>` */
 function walkClassDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[15] !== null || exits[15] !== null) return visitNode(deserializeClassDeclaration(pos), 15);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1280,6 +1574,7 @@ function walkBoxClassExpression(pos) {
 
 /** `ClassExpression<'a>` */
 function walkClassExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[16] !== null || exits[16] !== null) return visitNode(deserializeClassExpression(pos), 16);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1305,6 +1600,7 @@ function walkBoxConditionalExpression(pos) {
 
 /** `ConditionalExpression<'a>` */
 function walkConditionalExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[17] !== null || exits[17] !== null) return visitNode(deserializeConditionalExpression(pos), 17);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1330,6 +1626,7 @@ function walkBoxContinueStatement(pos) {
 
 /** `ContinueStatement<'a>` */
 function walkContinueStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[18] !== null || exits[18] !== null) return visitNode(deserializeContinueStatement(pos), 18);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1350,6 +1647,7 @@ function walkBoxDebuggerStatement(pos) {
 
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[19] !== null || exits[19] !== null) return visitLeaf(deserializeDebuggerStatement(pos), 19);
 }
 
@@ -1362,6 +1660,7 @@ function walkBoxDoWhileStatement(pos) {
 
 /** `DoWhileStatement<'a>` */
 function walkDoWhileStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[20] !== null || exits[20] !== null) return visitNode(deserializeDoWhileStatement(pos), 20);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1384,6 +1683,7 @@ function walkBoxEmptyStatement(pos) {
 
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[21] !== null || exits[21] !== null) return visitLeaf(deserializeEmptyStatement(pos), 21);
 }
 
@@ -1396,6 +1696,7 @@ function walkBoxExportAllDeclaration(pos) {
 
 /** `ExportAllDeclaration<'a>` */
 function walkExportAllDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[22] !== null || exits[22] !== null) return visitNode(deserializeExportAllDeclaration(pos), 22);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1421,6 +1722,7 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[23] !== null || exits[23] !== null) return visitNode(deserializeExportDefaultDeclaration(pos), 23);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1442,6 +1744,7 @@ function walkBoxExportNamedDeclaration(pos) {
 
 /** `ExportNamedDeclaration<'a>` */
 function walkExportNamedDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[24] !== null || exits[24] !== null) return visitNode(deserializeExportNamedDeclaration(pos), 24);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1469,6 +1772,7 @@ function walkBoxExportSpecifier(pos) {
 
 /** `ExportSpecifier<'a>` */
 function walkExportSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[25] !== null || exits[25] !== null) return visitNode(deserializeExportSpecifier(pos), 25);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1492,6 +1796,7 @@ function walkBoxExpressionStatement(pos) {
 
 /** `ExpressionStatement<'a>` */
 function walkExpressionStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) return visitNode(deserializeExpressionStatement(pos), 1);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1513,6 +1818,7 @@ function walkBoxForInStatement(pos) {
 
 /** `ForInStatement<'a>` */
 function walkForInStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[26] !== null || exits[26] !== null) return visitNode(deserializeForInStatement(pos), 26);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1538,6 +1844,7 @@ function walkBoxForOfStatement(pos) {
 
 /** `ForOfStatement<'a>` */
 function walkForOfStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[27] !== null || exits[27] !== null) return visitNode(deserializeForOfStatement(pos), 27);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1563,6 +1870,7 @@ function walkBoxForStatement(pos) {
 
 /** `ForStatement<'a>` */
 function walkForStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[28] !== null || exits[28] !== null) return visitNode(deserializeForStatement(pos), 28);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1590,6 +1898,7 @@ function walkBoxFunctionDeclaration(pos) {
 
 /** `FunctionDeclaration<'a>` */
 function walkFunctionDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[29] !== null || exits[29] !== null) return visitNode(deserializeFunctionDeclaration(pos), 29);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1615,6 +1924,7 @@ function walkBoxFunctionExpression(pos) {
 
 /** `FunctionExpression<'a>` */
 function walkFunctionExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[30] !== null || exits[30] !== null) return visitNode(deserializeFunctionExpression(pos), 30);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1639,6 +1949,7 @@ function walkBoxIdentifier(pos) {
 
 /** `Identifier<'a>` */
 function walkIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[31] !== null || exits[31] !== null) return visitLeaf(deserializeIdentifier(pos), 31);
 }
 
@@ -1651,6 +1962,7 @@ function walkBoxIfStatement(pos) {
 
 /** `IfStatement<'a>` */
 function walkIfStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[32] !== null || exits[32] !== null) return visitNode(deserializeIfStatement(pos), 32);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1676,6 +1988,7 @@ function walkBoxImportAttribute(pos) {
 
 /** `ImportAttribute<'a>` */
 function walkImportAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[33] !== null || exits[33] !== null) return visitNode(deserializeImportAttribute(pos), 33);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1699,6 +2012,7 @@ function walkBoxImportDeclaration(pos) {
 
 /** `ImportDeclaration<'a>` */
 function walkImportDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[34] !== null || exits[34] !== null) return visitNode(deserializeImportDeclaration(pos), 34);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1724,6 +2038,7 @@ function walkBoxImportDefaultSpecifier(pos) {
 
 /** `ImportDefaultSpecifier<'a>` */
 function walkImportDefaultSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[35] !== null || exits[35] !== null) return visitNode(deserializeImportDefaultSpecifier(pos), 35);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1745,6 +2060,7 @@ function walkBoxImportExpression(pos) {
 
 /** `ImportExpression<'a>` */
 function walkImportExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[36] !== null || exits[36] !== null) return visitNode(deserializeImportExpression(pos), 36);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1768,6 +2084,7 @@ function walkBoxImportNamespaceSpecifier(pos) {
 
 /** `ImportNamespaceSpecifier<'a>` */
 function walkImportNamespaceSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[37] !== null || exits[37] !== null) return visitNode(deserializeImportNamespaceSpecifier(pos), 37);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1789,6 +2106,7 @@ function walkBoxImportSpecifier(pos) {
 
 /** `ImportSpecifier<'a>` */
 function walkImportSpecifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[38] !== null || exits[38] !== null) return visitNode(deserializeImportSpecifier(pos), 38);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1812,6 +2130,7 @@ function walkBoxLabeledStatement(pos) {
 
 /** `LabeledStatement<'a>` */
 function walkLabeledStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[39] !== null || exits[39] !== null) return visitNode(deserializeLabeledStatement(pos), 39);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1835,6 +2154,7 @@ function walkBoxLogicalExpression(pos) {
 
 /** `LogicalExpression<'a>` */
 function walkLogicalExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[40] !== null || exits[40] !== null) return visitNode(deserializeLogicalExpression(pos), 40);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1858,6 +2178,7 @@ function walkBoxMemberExpression(pos) {
 
 /** `MemberExpression<'a>` */
 function walkMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[41] !== null || exits[41] !== null) return visitNode(deserializeMemberExpression(pos), 41);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1881,6 +2202,7 @@ function walkBoxMetaProperty(pos) {
 
 /** `MetaProperty<'a>` */
 function walkMetaProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[42] !== null || exits[42] !== null) return visitNode(deserializeMetaProperty(pos), 42);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1904,6 +2226,7 @@ function walkBoxMethodDefinition(pos) {
 
 /** `MethodDefinition<'a>` */
 function walkMethodDefinition(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[43] !== null || exits[43] !== null) return visitNode(deserializeMethodDefinition(pos), 43);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1927,6 +2250,7 @@ function walkBoxNewExpression(pos) {
 
 /** `NewExpression<'a>` */
 function walkNewExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[44] !== null || exits[44] !== null) return visitNode(deserializeNewExpression(pos), 44);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1950,6 +2274,7 @@ function walkBoxObjectExpression(pos) {
 
 /** `ObjectExpression<'a>` */
 function walkObjectExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[45] !== null || exits[45] !== null) return visitNode(deserializeObjectExpression(pos), 45);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1971,6 +2296,7 @@ function walkBoxObjectPattern(pos) {
 
 /** `ObjectPattern<'a>` */
 function walkObjectPattern(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[46] !== null || exits[46] !== null) return visitNode(deserializeObjectPattern(pos), 46);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -1992,6 +2318,7 @@ function walkBoxParenthesizedExpression(pos) {
 
 /** `ParenthesizedExpression<'a>` */
 function walkParenthesizedExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[47] !== null || exits[47] !== null) return visitNode(deserializeParenthesizedExpression(pos), 47);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2012,6 +2339,7 @@ function walkBoxPrivateIdentifier(pos) {
 
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[48] !== null || exits[48] !== null) return visitLeaf(deserializePrivateIdentifier(pos), 48);
 }
 
@@ -2024,6 +2352,7 @@ function walkBoxProperty(pos) {
 
 /** `Property<'a>` */
 function walkProperty(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[49] !== null || exits[49] !== null) return visitNode(deserializeProperty(pos), 49);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2047,6 +2376,7 @@ function walkBoxPropertyDefinition(pos) {
 
 /** `PropertyDefinition<'a>` */
 function walkPropertyDefinition(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[50] !== null || exits[50] !== null) return visitNode(deserializePropertyDefinition(pos), 50);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2070,6 +2400,7 @@ function walkBoxRestElement(pos) {
 
 /** `RestElement<'a>` */
 function walkRestElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[51] !== null || exits[51] !== null) return visitNode(deserializeRestElement(pos), 51);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2091,6 +2422,7 @@ function walkBoxReturnStatement(pos) {
 
 /** `ReturnStatement<'a>` */
 function walkReturnStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[52] !== null || exits[52] !== null) return visitNode(deserializeReturnStatement(pos), 52);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2112,6 +2444,7 @@ function walkBoxSequenceExpression(pos) {
 
 /** `SequenceExpression<'a>` */
 function walkSequenceExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[53] !== null || exits[53] !== null) return visitNode(deserializeSequenceExpression(pos), 53);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2133,6 +2466,7 @@ function walkBoxSpreadElement(pos) {
 
 /** `SpreadElement<'a>` */
 function walkSpreadElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[54] !== null || exits[54] !== null) return visitNode(deserializeSpreadElement(pos), 54);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2154,6 +2488,7 @@ function walkBoxStaticBlock(pos) {
 
 /** `StaticBlock<'a>` */
 function walkStaticBlock(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[55] !== null || exits[55] !== null) return visitNode(deserializeStaticBlock(pos), 55);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2174,6 +2509,7 @@ function walkBoxSuper(pos) {
 
 /** `Super` */
 function walkSuper(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[56] !== null || exits[56] !== null) return visitLeaf(deserializeSuper(pos), 56);
 }
 
@@ -2186,6 +2522,7 @@ function walkBoxSwitchCase(pos) {
 
 /** `SwitchCase<'a>` */
 function walkSwitchCase(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[57] !== null || exits[57] !== null) return visitNode(deserializeSwitchCase(pos), 57);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2209,6 +2546,7 @@ function walkBoxSwitchStatement(pos) {
 
 /** `SwitchStatement<'a>` */
 function walkSwitchStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[58] !== null || exits[58] !== null) return visitNode(deserializeSwitchStatement(pos), 58);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2232,6 +2570,7 @@ function walkBoxTaggedTemplateExpression(pos) {
 
 /** `TaggedTemplateExpression<'a>` */
 function walkTaggedTemplateExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[59] !== null || exits[59] !== null) return visitNode(deserializeTaggedTemplateExpression(pos), 59);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2254,6 +2593,7 @@ function walkBoxTemplateElement(pos) {
 
 /** `TemplateElement<'a>` */
 function walkTemplateElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[60] !== null || exits[60] !== null) return visitLeaf(deserializeTemplateElement(pos), 60);
 }
 
@@ -2266,6 +2606,7 @@ function walkBoxTemplateLiteral(pos) {
 
 /** `TemplateLiteral<'a>` */
 function walkTemplateLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[61] !== null || exits[61] !== null) return visitNode(deserializeTemplateLiteral(pos), 61);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2288,6 +2629,7 @@ function walkBoxThisExpression(pos) {
 
 /** `ThisExpression` */
 function walkThisExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[62] !== null || exits[62] !== null) return visitLeaf(deserializeThisExpression(pos), 62);
 }
 
@@ -2300,6 +2642,7 @@ function walkBoxThrowStatement(pos) {
 
 /** `ThrowStatement<'a>` */
 function walkThrowStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[63] !== null || exits[63] !== null) return visitNode(deserializeThrowStatement(pos), 63);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2321,6 +2664,7 @@ function walkBoxTryStatement(pos) {
 
 /** `TryStatement<'a>` */
 function walkTryStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[64] !== null || exits[64] !== null) return visitNode(deserializeTryStatement(pos), 64);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2346,6 +2690,7 @@ function walkBoxUnaryExpression(pos) {
 
 /** `UnaryExpression<'a>` */
 function walkUnaryExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[65] !== null || exits[65] !== null) return visitNode(deserializeUnaryExpression(pos), 65);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2367,6 +2712,7 @@ function walkBoxUpdateExpression(pos) {
 
 /** `UpdateExpression<'a>` */
 function walkUpdateExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[66] !== null || exits[66] !== null) return visitNode(deserializeUpdateExpression(pos), 66);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2388,6 +2734,7 @@ function walkBoxVariableDeclaration(pos) {
 
 /** `VariableDeclaration<'a>` */
 function walkVariableDeclaration(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[67] !== null || exits[67] !== null) return visitNode(deserializeVariableDeclaration(pos), 67);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2409,6 +2756,7 @@ function walkBoxVariableDeclarator(pos) {
 
 /** `VariableDeclarator<'a>` */
 function walkVariableDeclarator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[68] !== null || exits[68] !== null) return visitNode(deserializeVariableDeclarator(pos), 68);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2432,6 +2780,7 @@ function walkBoxWhileStatement(pos) {
 
 /** `WhileStatement<'a>` */
 function walkWhileStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[69] !== null || exits[69] !== null) return visitNode(deserializeWhileStatement(pos), 69);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2455,6 +2804,7 @@ function walkBoxWithStatement(pos) {
 
 /** `WithStatement<'a>` */
 function walkWithStatement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[70] !== null || exits[70] !== null) return visitNode(deserializeWithStatement(pos), 70);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2478,6 +2828,7 @@ function walkBoxYieldExpression(pos) {
 
 /** `YieldExpression<'a>` */
 function walkYieldExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[71] !== null || exits[71] !== null) return visitNode(deserializeYieldExpression(pos), 71);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2499,6 +2850,7 @@ function walkBoxDirective(pos) {
 
 /** `Directive<'a>` */
 function walkDirective(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) return visitNode(deserializeDirective(pos), 1);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2519,6 +2871,7 @@ function walkBoxStringLiteral(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeStringLiteral(pos), 86);
 }
 
@@ -2530,6 +2883,7 @@ function walkBoxNumericLiteral(pos) {
 
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeNumericLiteral(pos), 86);
 }
 
@@ -2541,6 +2895,7 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral<'a>` */
 function walkBooleanLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeBooleanLiteral(pos), 86);
 }
 
@@ -2552,6 +2907,7 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral<'a>` */
 function walkNullLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeNullLiteral(pos), 86);
 }
 
@@ -2563,6 +2919,7 @@ function walkBoxRegExpLiteral(pos) {
 
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeRegExpLiteral(pos), 86);
 }
 
@@ -2574,6 +2931,7 @@ function walkBoxBigIntLiteral(pos) {
 
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[86] !== null || exits[86] !== null) return visitLeaf(deserializeBigIntLiteral(pos), 86);
 }
 
@@ -2586,6 +2944,7 @@ function walkBoxJSXAttribute(pos) {
 
 /** `JSXAttribute<'a>` */
 function walkJSXAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[72] !== null || exits[72] !== null) return visitNode(deserializeJSXAttribute(pos), 72);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2609,6 +2968,7 @@ function walkBoxJSXClosingElement(pos) {
 
 /** `JSXClosingElement<'a>` */
 function walkJSXClosingElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[73] !== null || exits[73] !== null) return visitNode(deserializeJSXClosingElement(pos), 73);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2629,6 +2989,7 @@ function walkBoxJSXClosingFragment(pos) {
 
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[74] !== null || exits[74] !== null) return visitLeaf(deserializeJSXClosingFragment(pos), 74);
 }
 
@@ -2641,6 +3002,7 @@ function walkBoxJSXElement(pos) {
 
 /** `JSXElement<'a>` */
 function walkJSXElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) return visitNode(deserializeJSXElement(pos), 75);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2665,6 +3027,7 @@ function walkBoxJSXEmptyExpression(pos) {
 
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[76] !== null || exits[76] !== null) return visitLeaf(deserializeJSXEmptyExpression(pos), 76);
 }
 
@@ -2677,6 +3040,7 @@ function walkBoxJSXExpressionContainer(pos) {
 
 /** `JSXExpressionContainer<'a>` */
 function walkJSXExpressionContainer(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[77] !== null || exits[77] !== null) return visitNode(deserializeJSXExpressionContainer(pos), 77);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2698,6 +3062,7 @@ function walkBoxJSXFragment(pos) {
 
 /** `JSXFragment<'a>` */
 function walkJSXFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[78] !== null || exits[78] !== null) return visitNode(deserializeJSXFragment(pos), 78);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2722,6 +3087,7 @@ function walkBoxJSXIdentifier(pos) {
 
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[79] !== null || exits[79] !== null) return visitLeaf(deserializeJSXIdentifier(pos), 79);
 }
 
@@ -2734,6 +3100,7 @@ function walkBoxJSXMemberExpression(pos) {
 
 /** `JSXMemberExpression<'a>` */
 function walkJSXMemberExpression(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[80] !== null || exits[80] !== null) return visitNode(deserializeJSXMemberExpression(pos), 80);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2757,6 +3124,7 @@ function walkBoxJSXNamespacedName(pos) {
 
 /** `JSXNamespacedName<'a>` */
 function walkJSXNamespacedName(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[81] !== null || exits[81] !== null) return visitNode(deserializeJSXNamespacedName(pos), 81);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2780,6 +3148,7 @@ function walkBoxJSXOpeningElement(pos) {
 
 /** `JSXOpeningElement<'a>` */
 function walkJSXOpeningElement(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[82] !== null || exits[82] !== null) return visitNode(deserializeJSXOpeningElement(pos), 82);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2803,6 +3172,7 @@ function walkBoxJSXOpeningFragment(pos) {
 
 /** `JSXOpeningFragment<'a>` */
 function walkJSXOpeningFragment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[83] !== null || exits[83] !== null) return visitNode(deserializeJSXOpeningFragment(pos), 83);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2824,6 +3194,7 @@ function walkBoxJSXSpreadAttribute(pos) {
 
 /** `JSXSpreadAttribute<'a>` */
 function walkJSXSpreadAttribute(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[84] !== null || exits[84] !== null) return visitNode(deserializeJSXSpreadAttribute(pos), 84);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -2844,6 +3215,7 @@ function walkBoxJSXText(pos) {
 
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[85] !== null || exits[85] !== null) return visitLeaf(deserializeJSXText(pos), 85);
 }
 
@@ -2855,6 +3227,7 @@ function walkBoxJSXTextWithBigint(pos) {
 
 /** `JSXTextWithBigint<'a>` */
 function walkJSXTextWithBigint(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[85] !== null || exits[85] !== null) return visitLeaf(deserializeJSXTextWithBigint(pos), 85);
 }
 
@@ -2864,7 +3237,6 @@ const WALKERS = [walkProgram, walkVecNode, walkNode, walkBoxArrayExpression, wal
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
  * which the source text of every node of the type holds. A walk whose visitor visits only these
- * types reads only the nodes whose span holds one of their words (or a `\u` escape); empty here:
- * this target's walks cannot skip by words.
+ * types reads only the nodes whose span holds one of their words (or a `\u` escape).
  */
-export const WALK_WORDS = Object.freeze({});
+export const WALK_WORDS = Object.freeze(Object.fromEntries(NODE_TYPES.flatMap((type, t) => (NODE_WORDS[t] === null ? [] : [[type, Object.freeze(NODE_WORDS[t].slice())]]))));

@@ -24,7 +24,7 @@ pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
 pub use schema::RustPaths;
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
-pub use walk::WalkKeyword;
+pub use walk::{WalkField, WalkKeyword};
 pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 
 /// The parsed configuration.
@@ -62,6 +62,10 @@ pub struct Config {
     /// `[walk] comments`: the struct type of the source's comments, whose spans hold no node's
     /// words.
     pub walk_comments: Option<ConfigName>,
+    /// `[walk] outside_span`: fields whose values may lie outside the span of the struct holding them.
+    pub walk_outside_span: Vec<WalkField>,
+    /// `[walk] errors`: the struct type of the parser's errors, whose presence turns words off.
+    pub walk_errors: Option<ConfigName>,
 }
 
 /// A type or field name from the configuration, with where it was written.
@@ -163,7 +167,7 @@ impl Config {
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
         let target::Targets { targets, lazy_spans } = target::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
-        let walk::Walk { keywords: walk_keywords, comments: walk_comments } = walk::check(raw.walk, file, &mut diagnostics);
+        let walk::Walk { keywords: walk_keywords, comments: walk_comments, outside_span: walk_outside_span, errors: walk_errors } = walk::check(raw.walk, file, &mut diagnostics);
 
         // What one section needs of another.
         if mapping.discriminator.is_none() {
@@ -200,6 +204,8 @@ impl Config {
             targets,
             walk_keywords,
             walk_comments,
+            walk_outside_span,
+            walk_errors,
         };
         Diagnostics(diagnostics).into_result(config)
     }

@@ -5,6 +5,11 @@
 //! of the grammar, which the schema cannot say; conformance checks it on every corpus. `comments`
 //! names the struct type of the source's comments: a word inside a comment's span is no node's
 //! (a doc comment that says `import` leads nowhere), so a walk does not look for nodes there.
+//! Skipping a node by its span trusts that its span holds every node it holds: `outside_span`
+//! names the fields (`Struct.field`) whose values may lie outside the span of the struct holding
+//! them (oxc's decorators written before `export`), whose structs a walk never skips by their span.
+//! `errors` names the struct type of the parser's errors: a buffer whose root holds any is walked
+//! without words, since a parser's recovery may make nodes that no fact of the grammar describes.
 
 use std::collections::BTreeMap;
 
@@ -30,12 +35,27 @@ pub(super) struct RawWalk {
     keywords: BTreeMap<Spanned<String>, Spanned<Vec<String>>>,
     #[serde(default)]
     comments: Option<Spanned<String>>,
+    #[serde(default)]
+    outside_span: Vec<Spanned<String>>,
+    #[serde(default)]
+    errors: Option<Spanned<String>>,
 }
 
-/// `[walk]`, checked: the node types' words, and the type of the comments, if named.
+/// A field of `[walk] outside_span`: `Struct.field`, by the schema's (Rust) names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WalkField {
+    pub struct_name: String,
+    pub field: String,
+    pub location: Location,
+}
+
+/// `[walk]`, checked: the node types' words, the types of the comments and of the errors, and the
+/// fields outside their struct's span.
 pub(super) struct Walk {
     pub(super) keywords: Vec<WalkKeyword>,
     pub(super) comments: Option<ConfigName>,
+    pub(super) outside_span: Vec<WalkField>,
+    pub(super) errors: Option<ConfigName>,
 }
 
 /// Checks `[walk]`: each type's words are a non-empty list of non-empty ASCII words (a search of
@@ -56,7 +76,20 @@ pub(super) fn check(raw: RawWalk, file: &SourceFile, diagnostics: &mut Vec<Diagn
         }
         keywords.push(WalkKeyword { node_type: ConfigName { location: location(node_type.span()), name: node_type.into_inner() }, words: words.into_inner() });
     }
-    // (Whether it names a struct of the schema with a span is the model's to check.)
-    let comments = raw.comments.map(|name| ConfigName { location: location(name.span()), name: name.into_inner() });
-    Walk { keywords, comments }
+    let mut outside_span = Vec::new();
+    for entry in raw.outside_span {
+        match entry.get_ref().split_once('.') {
+            Some((struct_name, field)) if !struct_name.is_empty() && !field.is_empty() && !field.contains('.') => {
+                outside_span.push(WalkField { struct_name: struct_name.to_owned(), field: field.to_owned(), location: location(entry.span()) });
+            }
+            _ => diagnostics.push(
+                Diagnostic::new(format!("`walk.outside_span` entry `{}` is not `Struct.field`", entry.get_ref()))
+                    .at(location(entry.span()))
+                    .with_help("name a struct of the schema and one of its fields, as Rust names them (such as \"Class.decorators\")"),
+            ),
+        }
+    }
+    // (Whether they name structs and fields of the schema is the model's to check.)
+    let name = |name: Spanned<String>| ConfigName { location: location(name.span()), name: name.into_inner() };
+    Walk { keywords, comments: raw.comments.map(name), outside_span, errors: raw.errors.map(name) }
 }

@@ -56,16 +56,74 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
     }
 }
 
-/// `[walk] keywords` name node types of the schema; `[walk] comments` a struct with a span.
-pub(super) fn check_walk_keywords(schema: &Schema, model: &Model, config: &Config, diagnostics: &mut Diagnostics) {
-    if let Some(comments) = &config.walk_comments
-        && Model::walk_comments_type(schema, config).is_none()
-    {
-        diagnostics.push(
-            Diagnostic::new(format!("`walk.comments` names `{}`, which is no struct of the schema with a span", comments.name))
-                .at(comments.location.clone())
-                .with_help("name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's"),
-        );
+/// `[walk]`: `keywords` name node types of the schema; `comments` a struct with a span, and
+/// `errors` a struct, that the root holds `Vec`s of; `outside_span` fields of node structs with a
+/// span that can hold nodes. None of `comments`, `errors` and `outside_span` does anything without
+/// `keywords`: each is then an error, as is any key that would be accepted and have no effect.
+pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagnostics: &mut Diagnostics) {
+    let root = model.result.as_ref().map(|r| r.root);
+    let words = !config.walk_keywords.is_empty();
+    let without_words = |key: &str, location: &crate::diagnostic::Location| {
+        Diagnostic::new(format!("`walk.{key}` does nothing without `walk.keywords`"))
+            .at(location.clone())
+            .with_help("it tells a walk led by words where words are no node's, or where spans cannot be trusted: add [walk.keywords], or leave the key out")
+    };
+    if let Some(comments) = &config.walk_comments {
+        match Model::walk_comments_type(schema, config) {
+            None => diagnostics.push(
+                Diagnostic::new(format!("`walk.comments` names `{}`, which is no struct of the schema with a span", comments.name))
+                    .at(comments.location.clone())
+                    .with_help("name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's"),
+            ),
+            Some(_) if !words => diagnostics.push(without_words("comments", &comments.location)),
+            Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
+                Diagnostic::new(format!("`walk.comments` names `{}`, of which the root holds no `Vec`", comments.name))
+                    .at(comments.location.clone())
+                    .with_help("a walk finds the comments in `Vec`s of the root (or of a struct inline in it): name the type those hold"),
+            ),
+            Some(_) => {}
+        }
+    }
+    if let Some(errors) = &config.walk_errors {
+        match Model::walk_errors_type(schema, config) {
+            None => diagnostics.push(
+                Diagnostic::new(format!("`walk.errors` names `{}`, which is no struct of the schema", errors.name))
+                    .at(errors.location.clone())
+                    .with_help("name the type of the parser's errors, whose `Vec` the root holds: a buffer with any is walked without words"),
+            ),
+            Some(_) if !words => diagnostics.push(without_words("errors", &errors.location)),
+            Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
+                Diagnostic::new(format!("`walk.errors` names `{}`, of which the root holds no `Vec`", errors.name))
+                    .at(errors.location.clone())
+                    .with_help("a walk finds the errors in `Vec`s of the root (or of a struct inline in it): name the type those hold"),
+            ),
+            Some(_) => {}
+        }
+    }
+    for field in &config.walk_outside_span {
+        let id = schema.ids().find(|id| schema.get(*id).name == field.struct_name);
+        let problem = match id.map(|id| (id, &schema.get(id).kind)) {
+            Some((id, TypeKind::Struct(s))) => match s.fields.iter().find(|f| f.name == field.field) {
+                None => Some(format!("`{}` has no field `{}`", field.struct_name, field.field)),
+                Some(_) if Model::span_field(schema, id).is_none() || model.walked(id).is_none_or(|w| w.node_types.is_empty()) => {
+                    Some(format!("`{}` is no node with a span: a walk never skips it by its span, and the entry would do nothing", field.struct_name))
+                }
+                Some(f) if !model.builds_nodes(&f.ty) => Some(format!("`{}.{}` holds no node: the entry would do nothing", field.struct_name, field.field)),
+                Some(_) if !words => {
+                    diagnostics.push(without_words("outside_span", &field.location));
+                    None
+                }
+                Some(_) => None,
+            },
+            _ => Some(format!("`{}` is no struct of the schema", field.struct_name)),
+        };
+        if let Some(problem) = problem {
+            diagnostics.push(
+                Diagnostic::new(format!("`walk.outside_span` entry `{}.{}`: {problem}", field.struct_name, field.field))
+                    .at(field.location.clone())
+                    .with_help("name a field (`Struct.field`, Rust's names) whose nodes may lie outside the span of the node struct holding it"),
+            );
+        }
     }
     let node_types = model.node_types(schema);
     for keyword in &config.walk_keywords {

@@ -259,7 +259,7 @@ impl Model {
         let mut model = Model { mapping, objects, enums, walked, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
         model.builds = builds_nodes_by_type(schema, &model);
         model.visitor_keys = visitor::visitor_keys(schema, &model);
-        check::check_walk_keywords(schema, &model, config, &mut diagnostics);
+        check::check_walk(schema, &model, config, &mut diagnostics);
         if schema.dialect == Dialect::Oxc {
             // oxc's rules let a later property replace an earlier one's value, and its
             // deserializers check their own recursion (`emit::js::oxc::nesting`).
@@ -394,6 +394,52 @@ impl Model {
     pub fn walk_comments_type(schema: &Schema, config: &Config) -> Option<TypeId> {
         let name = &config.walk_comments.as_ref()?.name;
         schema.ids().find(|id| schema.get(*id).name == *name && Self::span_field(schema, *id).is_some())
+    }
+
+    /// The struct `[walk] errors` names, the type of the parser's errors: `None` where none is
+    /// named, or the name is no struct (an error at the key, `check`).
+    pub fn walk_errors_type(schema: &Schema, config: &Config) -> Option<TypeId> {
+        let name = &config.walk_errors.as_ref()?.name;
+        schema.ids().find(|id| schema.get(*id).name == *name && matches!(schema.get(*id).kind, TypeKind::Struct(_)))
+    }
+
+    /// Where struct `root` holds `Vec`s of `element`: in its own fields, or in those of the structs
+    /// inline in it (oxc-parser's buffers keep comments and errors in `RawTransferData`, Oxlint's
+    /// comments in `Program`), each as the field indices that lead to it.
+    pub fn root_vecs(schema: &Schema, root: TypeId, element: TypeId) -> Vec<Vec<usize>> {
+        let mut found = Vec::new();
+        let TypeKind::Struct(s) = &schema.get(root).kind else { return found };
+        for (i, field) in s.fields.iter().enumerate() {
+            match &field.ty {
+                TypeRef::Vec(inner) if **inner == TypeRef::Named(element) => found.push(vec![i]),
+                TypeRef::Named(inline) => {
+                    let TypeKind::Struct(inner) = &schema.get(*inline).kind else { continue };
+                    for (j, field) in inner.fields.iter().enumerate() {
+                        if field.ty == TypeRef::Vec(Box::new(TypeRef::Named(element))) {
+                            found.push(vec![i, j]);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+
+    /// Whether the walker never skips a struct `id` by its span: one of its fields is in `[walk]
+    /// outside_span`, its values possibly outside the struct's span.
+    pub fn spans_outside(schema: &Schema, config: &Config, id: TypeId) -> bool {
+        let name = &schema.get(id).name;
+        config.walk_outside_span.iter().any(|f| f.struct_name == *name)
+    }
+
+    /// The structs whose spans a walk led by words trusts (`[walk] keywords`): the node structs
+    /// with a span, which it skips by their span where that holds none of its words (but for
+    /// those with a field of `[walk] outside_span`, `spans_outside`), and of which a node type
+    /// with words holds one of its words. The spans of other structs (oxc's `FormalParameters`,
+    /// which oxc-parser leaves in UTF-8 bytes) are never read by a walk.
+    pub fn walk_span_structs(&self, schema: &Schema) -> Vec<TypeId> {
+        schema.ids().filter(|id| Self::span_field(schema, *id).is_some() && self.walked(*id).is_some_and(|w| !w.node_types.is_empty())).collect()
     }
 
     /// The node type name of a node struct.

@@ -40,6 +40,8 @@ struct DeserializeJs {
     /// `VISITOR_KEYS` (`js/visitor_keys.js`) of a target with a walker.
     visitor_keys: Vec<(String, String)>,
     discriminator: String,
+    /// Spans count UTF-8 bytes (`[mapping] span_unit`): a walk searches the source one byte a character.
+    spans_in_bytes: bool,
 }
 
 pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Modules, Error> {
@@ -53,8 +55,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
         lazy: false,
-        // Spans count UTF-16 units: the source decoded (as strings are, lone surrogates kept).
-        words: cx.model.mapping.span_unit == SpanUnit::Utf16,
+        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
+        words: true,
         few_strings: false,
         comments_below_region: false,
     };
@@ -75,6 +77,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         walk_internals: walker.as_ref().map(WalkInternals::of),
         visitor_keys: if walker.is_some() { visitor_keys(cx).unwrap_or_default() } else { Vec::new() },
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
+        spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
         buffer,
     };
     let deserialize = render_checked(&view, "js/deserialize.js", &view.buffer.views)?;

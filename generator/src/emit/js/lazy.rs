@@ -11,7 +11,7 @@ use askama::Template;
 use super::walk_module::{self, WalkInternals};
 use super::walker::{WalkEntry, walker};
 use super::{Body, Builder, BufferView, Function, Modules, Prop, PropKind, ResultView, StringsView, render_checked};
-use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, Target};
+use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanUnit, Target};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::ir::{TypeId, TypeKind, TypeRef};
@@ -41,6 +41,8 @@ struct DeserializeLazyJs {
     visitor_keys: Vec<(String, String)>,
     /// `[mapping] discriminator`, for the comment on `VISITOR_KEYS` (lazy targets have one).
     discriminator: String,
+    /// Spans count UTF-8 bytes (`[mapping] span_unit`): a walk searches the source one byte a character.
+    spans_in_bytes: bool,
 }
 
 /// The class of one struct.
@@ -96,8 +98,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         probe_built: false,
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
-        // (A lazy tree decodes the source a chunk at a time, in its context: no walk skips by words.)
-        words: false,
+        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
+        words: true,
         few_strings: false,
         comments_below_region: false,
         lazy: true,
@@ -118,6 +120,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         walk_internals: walker.as_ref().map(WalkInternals::of),
         visitor_keys: super::walker::visitor_keys(cx).expect("`generate` refuses lazy targets whose visitor keys are errors"),
         discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
+        spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
     };
     let deserialize = render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)?;
     let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;

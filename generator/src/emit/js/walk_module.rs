@@ -4,7 +4,7 @@
 
 use askama::Template;
 
-use super::walker::{BuiltWalk, NodeIndex, StartsBody, WalkBody, WalkerView};
+use super::walker::{BuiltWalk, NodeIndex, SpansBody, WalkBody, WalkerView};
 use super::views::{View, render_checked};
 use crate::Error;
 

@@ -6,7 +6,7 @@
 //! `WALK_DEPTH` structs pushes them onto an explicit stack instead (any depth); an enum's, an
 //! `Option`'s and a `Box`'s read their tag, niche or pointer and call the next walker; a `Vec`'s
 //! calls (or pushes) its elements', or, in a walk led by words, those of the elements that may
-//! hold a word, found by galloping over their spans (`startOf…`, [`StartsFunction`]). A node of a type the visitor names is built by the
+//! hold a word, found by galloping over their spans (`spanOf…`, [`SpansFunction`]). A node of a type the visitor names is built by the
 //! deserializer's own function, whole, and its subtree visited on the objects built
 //! (`NODE_KEYS`, the visitor keys), so the nodes a visitor sees are the eager output's; where the
 //! type graph says its type can hold no visited node, nothing inside it is looked at
@@ -136,11 +136,14 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) few_strings: bool,
     /// [`WalkEntry::comments_below_region`].
     pub(in crate::emit::js) comments_below_region: bool,
+    /// The offsets from the root of the lengths of its `Vec`s of `[walk] errors`: a buffer with an
+    /// error is walked without words.
+    pub(in crate::emit::js) errors: Vec<u32>,
     /// Where a walk that skips by words finds the source's comments (`[walk] comments`), whose
     /// spans hold no node's words; empty where it does not skip, or no comments are named.
     pub(in crate::emit::js) comments: Vec<CommentsVec>,
-    /// The `startOf…` functions of the `Vec`s walked by their words.
-    pub(in crate::emit::js) starts: Vec<StartsFunction>,
+    /// The `spanOf…` functions of the `Vec`s walked by their words.
+    pub(in crate::emit::js) spans: Vec<SpansFunction>,
     /// The deserializer's functions that build what the walk hands over, by name.
     pub(in crate::emit::js) builders: Vec<String>,
 }
@@ -185,10 +188,10 @@ pub(in crate::emit::js) enum WalkBody {
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
     Switch { what: String, cases: Vec<(u8, Option<Step>)> },
     Option { none_check: String, some: Step },
-    /// `starts`: where walks skip by words, the function that gives where an element's span
-    /// starts ([`StartsFunction`]), when every element has one: such a `Vec` is walked by its
+    /// `spans`: where walks skip by words, the function that gives where an element's span is
+    /// ([`SpansFunction`]), when every element has one: such a `Vec` is walked by its
     /// words (`walkByWords`) rather than element by element.
-    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: Step, starts: Option<String> },
+    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: Step, spans: Option<String> },
     Boxed { size: u32, align_mask: u32, paid: bool, target: Step },
 }
 
@@ -237,16 +240,16 @@ pub(in crate::emit::js) enum NodeIndex {
     ByTag { offset: u32, table: String, values: String, what: String },
 }
 
-/// A function of the template's `startOf…` family: where the span of a `Vec`'s element starts,
+/// A function of the template's `spanOf…` family: where the span of a `Vec`'s element is,
 /// for a walk led by words to find the element that may hold the next word without reading those
 /// before it.
-pub(in crate::emit::js) struct StartsFunction {
+pub(in crate::emit::js) struct SpansFunction {
     pub(in crate::emit::js) name: String,
     pub(in crate::emit::js) comment: String,
-    pub(in crate::emit::js) body: StartsBody,
+    pub(in crate::emit::js) body: SpansBody,
 }
 
-pub(in crate::emit::js) enum StartsBody {
+pub(in crate::emit::js) enum SpansBody {
     /// A struct with a span, its `start` at `span`.
     Struct { span: u32 },
     /// A data enum each of whose variants is a `Box` of a struct with a span (oxc's `Statement`,
@@ -274,9 +277,9 @@ impl WalkerView {
         if self.prunes() {
             names.insert("walkSource");
         }
-        let boxed_starts = self.starts.iter().any(|s| matches!(s.body, StartsBody::Boxed { .. }));
+        let boxed_spans = self.spans.iter().any(|s| matches!(s.body, SpansBody::Boxed { .. }));
         let comments_read = !self.comments.is_empty();
-        if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { .. })) || boxed_starts || (comments_read && !self.comments_below_region) {
+        if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { .. })) || boxed_spans || (comments_read && !self.comments_below_region) {
             names.insert("readPointer");
         }
         if comments_read && self.comments_below_region {
@@ -285,7 +288,7 @@ impl WalkerView {
         if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { paid: true, .. })) {
             names.insert("pay");
         }
-        if boxed_starts || self.functions.iter().any(|f| f.type_table().is_some() || matches!(f.body, WalkBody::Switch { .. })) {
+        if boxed_spans || self.functions.iter().any(|f| f.type_table().is_some() || matches!(f.body, WalkBody::Switch { .. })) {
             names.insert("invalid");
         }
         names.extend(self.builders.iter().map(String::as_str));
@@ -397,9 +400,9 @@ struct Collector<'b, 'a> {
     walked: Vec<Walked>,
     functions: Vec<Option<WalkFunction>>,
     /// Walks may skip by words ([`WalkEntry::words`] and `[walk] keywords`): `Vec`s whose
-    /// elements' spans can be read get a `startOf…` function, each element type once.
+    /// elements' spans can be read get a `spanOf…` function, each element type once.
     by_words: bool,
-    starts: Vec<(TypeRef, StartsFunction)>,
+    spans: Vec<(TypeRef, SpansFunction)>,
     /// [`WalkEntry::whole_tree`] and [`WalkEntry::probe_built`]: which values built whole a walker
     /// builds ([`BuiltWalk`]).
     whole_tree: bool,
@@ -447,7 +450,7 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
     let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
     let by_words = entry.words && !cx.config.walk_keywords.is_empty();
-    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, starts: Vec::new(), whole_tree: entry.whole_tree, probe_built: entry.probe_built, builders: BTreeSet::new() };
+    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, spans: Vec::new(), whole_tree: entry.whole_tree, probe_built: entry.probe_built, builders: BTreeSet::new() };
     let root_type = root;
     let root = collector.index(&Walked::Type(root.clone()));
     let result = cx.result();
@@ -467,7 +470,8 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
     let makes = scans || functions.iter().any(WalkFunction::builds_made);
     let WalkEntry { whole_tree, probe_built, params, buffer_doc, lazy, words: _, few_strings, comments_below_region } = entry;
     let node_words: Vec<String> = if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
-    let comments = if node_words.is_empty() { Vec::new() } else { comments_vecs(cx, collector.source.builder().layout, root_type) };
+    let layout = collector.source.builder().layout;
+    let (comments, errors) = if node_words.is_empty() { (Vec::new(), Vec::new()) } else { (comments_vecs(cx, layout, root_type), errors_vecs(cx, layout, root_type)) };
     Some(WalkerView {
         functions,
         node_types,
@@ -486,7 +490,8 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         few_strings,
         comments_below_region,
         comments,
-        starts: collector.starts.into_iter().map(|(_, f)| f).collect(),
+        errors,
+        spans: collector.spans.into_iter().map(|(_, f)| f).collect(),
         builders: collector.builders.into_iter().collect(),
     })
 }
@@ -496,30 +501,41 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
 fn comments_vecs(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &TypeRef) -> Vec<CommentsVec> {
     let Some(comment) = crate::model::Model::walk_comments_type(cx.schema, cx.config) else { return Vec::new() };
     let Some(span) = span_offset(cx, layout, comment) else { return Vec::new() };
-    let mut found = Vec::new();
-    let mut structs = match root {
-        TypeRef::Named(id) => vec![(*id, 0)],
-        _ => Vec::new(),
+    let element = layout.of(&TypeRef::Named(comment));
+    root_vec_offsets(cx, layout, root, comment)
+        .into_iter()
+        .map(|offset| CommentsVec { offset, len_offset: layout.width.bytes(), size: element.size, align_mask: element.align - 1, span })
+        .collect()
+}
+
+/// The offsets from the root of the lengths of its `Vec`s of `[walk] errors`
+/// ([`crate::model::Model::root_vecs`]).
+fn errors_vecs(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &TypeRef) -> Vec<u32> {
+    let Some(error) = crate::model::Model::walk_errors_type(cx.schema, cx.config) else { return Vec::new() };
+    root_vec_offsets(cx, layout, root, error).into_iter().map(|offset| offset + layout.width.bytes()).collect()
+}
+
+/// The offsets from the root (a struct) of its `Vec`s of `element`, and of the structs inline in it.
+fn root_vec_offsets(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &TypeRef, element: TypeId) -> Vec<u32> {
+    let TypeRef::Named(root) = root else { return Vec::new() };
+    let offset_in = |id: TypeId, field: usize| match &layout.get(id).shape {
+        Shape::Struct { field_offsets } => field_offsets[field],
+        _ => unreachable!("the root and the structs inline in it are structs"),
     };
-    // (Two levels: the root's fields, and those of the structs inline in it.)
-    for depth in 0..2 {
-        let mut inner = Vec::new();
-        for (id, base) in structs {
-            let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&cx.schema.get(id).kind, &layout.get(id).shape) else { continue };
-            for (field, offset) in s.fields.iter().zip(field_offsets) {
-                match &field.ty {
-                    TypeRef::Vec(element) if **element == TypeRef::Named(comment) => {
-                        let element_layout = layout.of(element);
-                        found.push(CommentsVec { offset: base + offset, len_offset: layout.width.bytes(), size: element_layout.size, align_mask: element_layout.align - 1, span });
-                    }
-                    TypeRef::Named(inline) if depth == 0 && matches!(cx.schema.get(*inline).kind, TypeKind::Struct(_)) => inner.push((*inline, base + offset)),
-                    _ => {}
+    crate::model::Model::root_vecs(cx.schema, *root, element)
+        .into_iter()
+        .map(|path| {
+            let (mut id, mut offset) = (*root, 0);
+            for &field in &path {
+                offset += offset_in(id, field);
+                let TypeKind::Struct(s) = &cx.schema.get(id).kind else { unreachable!("structs") };
+                if let TypeRef::Named(inner) = &s.fields[field].ty {
+                    id = *inner;
                 }
             }
-        }
-        structs = inner;
-    }
-    found
+            offset
+        })
+        .collect()
 }
 
 impl Collector<'_, '_> {
@@ -681,18 +697,18 @@ impl Collector<'_, '_> {
         WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children, span: None } }
     }
 
-    /// The name of the `startOf…` function of `element`, a `Vec`'s element type, written once; `None`
+    /// The name of the `spanOf…` function of `element`, a `Vec`'s element type, written once; `None`
     /// where some element may have no span (an `Option`, an enum with a variant that is no boxed
     /// struct with a span).
-    fn starts_of(&mut self, element: &TypeRef) -> Option<String> {
-        if let Some((_, f)) = self.starts.iter().find(|(ty, _)| ty == element) {
+    fn spans_of(&mut self, element: &TypeRef) -> Option<String> {
+        if let Some((_, f)) = self.spans.iter().find(|(ty, _)| ty == element) {
             return Some(f.name.clone());
         }
         let cx = self.cx;
         let layout = self.source.builder().layout;
         let TypeRef::Named(id) = element else { return None };
         let body = match (&cx.schema.get(*id).kind, &layout.get(*id).shape) {
-            (TypeKind::Struct(_), _) => StartsBody::Struct { span: span_offset(cx, layout, *id)? },
+            (TypeKind::Struct(_), _) => SpansBody::Struct { span: span_offset(cx, layout, *id)? },
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let mut spans = Vec::new();
                 for variant in &e.variants {
@@ -704,13 +720,13 @@ impl Collector<'_, '_> {
                     return None;
                 }
                 let name = &cx.schema.get(*id).name;
-                StartsBody::Boxed { what: name.clone(), payload_offset: *payload_offset, table: format!("{}_SPANS", crate::casing::screaming_case(name)), values: format!("[{}]", by_tag(spans)) }
+                SpansBody::Boxed { what: name.clone(), payload_offset: *payload_offset, table: format!("{}_SPANS", crate::casing::screaming_case(name)), values: format!("[{}]", by_tag(spans)) }
             }
             _ => return None,
         };
-        let name = self.source.builder().function_name(element).replacen("deserialize", "startOf", 1);
+        let name = self.source.builder().function_name(element).replacen("deserialize", "spanOf", 1);
         let comment = format!("`{}`", cx.schema.rust_type(element, "'a"));
-        self.starts.push((element.clone(), StartsFunction { name: name.clone(), comment, body }));
+        self.spans.push((element.clone(), SpansFunction { name: name.clone(), comment, body }));
         Some(name)
     }
 
@@ -796,7 +812,8 @@ impl Collector<'_, '_> {
                             (false, false) => NodeOf::TypesMaking(indices, made),
                         };
                         let edges = children.iter().map(|s| s.walker).collect();
-                        let span = if node.is_some() { span_offset(cx, layout, *id) } else { None };
+                        // (A struct with a field whose nodes may lie outside its span is never skipped by it.)
+                        let span = if node.is_some() && !crate::model::Model::spans_outside(cx.schema, cx.config, *id) { span_offset(cx, layout, *id) } else { None };
                         (node_of, WalkBody::Object { node, children, span }, edges)
                     }
                 }
@@ -853,8 +870,8 @@ impl Collector<'_, '_> {
                 let element_layout = layout.of(inner);
                 let element = self.step(inner, "element".to_owned());
                 let edges = vec![element.walker];
-                let starts = if self.by_words { self.starts_of(inner) } else { None };
-                (NodeOf::Nothing, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element, starts }, edges)
+                let spans = if self.by_words { self.spans_of(inner) } else { None };
+                (NodeOf::Nothing, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element, spans }, edges)
             }
             TypeRef::Box(inner) => {
                 let target_layout = layout.of(inner);

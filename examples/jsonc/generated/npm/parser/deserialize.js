@@ -718,6 +718,12 @@ function settle(value) {
   }
 }
 
+/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  // (Spans count UTF-8 bytes: one character a byte. The words are ASCII, found as they are.)
+  return Buffer.prototype.latin1Slice.call(uint8, sourceStart, sourceEnd);
+}
+
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
 function pay(start, len, pos) {
   if ((budget -= len) < 0) overBudget(start, len, pos);
@@ -743,6 +749,7 @@ export const WALK_INTERNALS = Object.freeze({
   pay,
   readPointer,
   settle,
+  walkSource,
 });
 
 /**

@@ -5,7 +5,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { WALK_INTERNALS } from "./deserialize.js";
+import { RawastBufferError, WALK_INTERNALS } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -24,6 +24,7 @@ const {
   pay,
   readPointer,
   settle,
+  walkSource,
 } = WALK_INTERNALS;
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
@@ -54,6 +55,17 @@ const NODE_KEYS = [
 const WALK_NODE = [0, -1, -1, 2, -1, 3, 5, -1, 4, -1, -1, -1, 6, -1, 7, -1, 8, -1, 1];
 /** The walkers each walker may call or push. */
 const WALK_CHILDREN = [[1], [2, 7, 10, 11, 13, 15], [3], [4], [5], [6, 1], [], [8], [9], [1], [6], [12], [], [14], [], [16], [], [18], []];
+/**
+ * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
+ * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
+ * for the types of which nothing is known.
+ */
+const NODE_WORDS = [null, null, null, null, null, null, null, ["true", "false"], ["null"]];
+// A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
+// and where they and `\u` escapes start in the source, in order. A node's span holds every node it
+// holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
+var wordSearch = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
 // in the buffer; `VISIT` an object or array built; `-2 - t` the exit of a node of type `t`.
@@ -99,12 +111,14 @@ export function walk(buffer, visitor) {
     uint8 = begun.uint8;
     uint32 = begun.uint32;
     const root = begun.root;
+    wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
     walkStack = [];
     walkDepth = 0;
     walkWithoutTree(root);
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
+    wordSearch = wordsAt = null;
     endWalk();
     uint8 = uint32 = undefined;
   }
@@ -134,6 +148,7 @@ export function visit(value, visitor) {
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
+    wordSearch = wordsAt = null;
   }
 }
 
@@ -293,6 +308,7 @@ function usePlan(plan) {
   needed = plan.needed;
   typeNeeded = plan.typeNeeded;
   childrenNeeded = plan.childrenNeeded;
+  wordSearch = plan.search;
 }
 
 /** Takes the functions of the node types `visited` (indices) out of `ENTERS` and `EXITS`. */
@@ -338,7 +354,279 @@ function planOf(visited) {
     if (walked[t] === 0 || visited.includes(t)) typeNeeded[t] = 1;
     if (walked[t] === 0) childrenNeeded[t] = 1;
   }
-  return { needed, typeNeeded, childrenNeeded };
+  // Words only where every visited type has some: one without could be anywhere.
+  const search = visited.every((t) => NODE_WORDS[t] !== null) ? searchOf([...new Set(visited.flatMap((t) => NODE_WORDS[t]))]) : null;
+  return { needed, typeNeeded, childrenNeeded, search };
+}
+
+/**
+ * What `findWords` looks for, worked out once per plan (a walk's fixed cost, which a small file's
+ * sparse walk is mostly made of after a collection, is builtins run cold: bench/README.md,
+ * 2026-11-28): each word, where its rarest character is in it (its search looks for the tail from
+ * there on, then checks the characters before it: `indexOf` goes fast from one occurrence of its
+ * first character to the next, and as slow as 0.6 ns a character where that character is common,
+ * `d`, `i`), that tail, and whether it is a name; and the letters of the names.
+ */
+function searchOf(words) {
+  const froms = [], tails = [], names = [];
+  let letters = "";
+  for (const word of words) {
+    const from = rarestFrom(word), name = isName(word);
+    froms.push(from);
+    tails.push(word.slice(from));
+    names.push(name);
+    if (name) letters += word;
+  }
+  return { words, froms, tails, names, letters };
+}
+
+/**
+ * Where `search`'s words start in `text`, in order, and `\u` escapes that a word could be written
+ * with. A word of name characters counts only where no name character is next to it: a keyword is
+ * a token of its own (`debuggers` holds no `debugger`). An escape counts unless it stands for a
+ * character that is in no word (most are in strings and regular expressions: `\u00e9`). `root`:
+ * the root's position, by which the comments are found.
+ */
+function findWords(search, root) {
+  const text = sourceForWords();
+  // (Without the source, the walk reads what it would read without words.)
+  if (text === null) return null;
+  const { words, froms, tails, names, letters } = search;
+  // Each word's positions come in order: merged with those before them, not sorted (`Array#sort`
+  // after a collection costs a small file's walk more than the merge), in an array, not a typed
+  // one (right after a collection, one cost a small file's walk about 7 µs more, measured).
+  let at = [];
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w], from = froms[w], tail = tails[w], name = names[w], run = at.length;
+    for (let j = text.indexOf(tail, from); j !== -1; j = text.indexOf(tail, j + 1)) {
+      const i = j - from;
+      if (from !== 0 && !text.startsWith(word, i)) continue;
+      if (name && (isNameChar(text.charCodeAt(i - 1)) || isNameChar(text.charCodeAt(i + word.length)))) continue;
+      at.push(i);
+    }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
+  }
+  // (Escapes make names only: a word that is no name, such as `=>`, cannot be written with one.)
+  if (letters !== "") {
+    const run = at.length;
+    for (let i = text.indexOf("\\u"); i !== -1; i = text.indexOf("\\u", i + 1)) {
+      const code = escapedCode(text, i + 2);
+      if (code === -1 || (code < 0x80 && letters.includes(String.fromCharCode(code)))) at.push(i);
+    }
+    if (run !== 0 && at.length > run) at = mergeRuns(at, run);
+  }
+  if (at.length !== 0 && text.length >= DROP_COMMENTED_FROM) dropCommented(at, root);
+  return at;
+}
+
+/** `at`'s positions, whose first `run` and the rest are each in order, in one array in order. */
+function mergeRuns(at, run) {
+  const merged = [];
+  let i = 0, j = run;
+  while (i < run && j < at.length) merged.push(at[i] <= at[j] ? at[i++] : at[j++]);
+  while (i < run) merged.push(at[i++]);
+  while (j < at.length) merged.push(at[j++]);
+  return merged;
+}
+
+// Sources shorter than this (in the spans' units) keep the words in their comments: in them, a
+// walk led into a comment costs less than the drop, whose code runs cold, in V8's interpreter,
+// after a collection (11–21 µs on oxc's TS files of 35–97 KB, sparse walks of 190–310 µs
+// that it made 3–9% slower; 0.75 of the time on `lib.dom.d.ts`, 1.8 MB; bench/README.md,
+// 2026-11-28).
+const DROP_COMMENTED_FROM = 131072;
+
+/**
+ * Takes out of `at` (in order) the positions inside the source's comments (`[walk] comments`): a
+ * word there is no node's, and a walk would look for one down to the innermost node around it (a
+ * doc comment that says `import`). A comment's span is trusted as a node's is (that its source
+ * holds its words): what checks it is conformance, not the walk.
+ */
+function dropCommented(at, root) {
+  dropInside(at, root + 24, 8, 32, 7, 0);
+}
+
+/**
+ * Takes out of `at` the positions inside the spans of the comments of the `Vec` at `vec` (their
+ * spans' `start` at `span` in each `size` bytes): for each position, the last comment that starts
+ * at or before it, by a search from the last one's (positions are in order, and so are a sound
+ * buffer's comments; in a corrupt one, the work is still a search per position).
+ */
+function dropInside(at, vec, lenOffset, size, alignMask, span) {
+  const len = uint32[(vec + lenOffset) >>> 2];
+  if (len === 0) return;
+  let first;
+  try {
+    first = readPointer(vec, len * size, alignMask) + span;
+  } catch (error) {
+    // Comments that cannot be read drop no word: the walk reads what it reads without them, and
+    // refuses no buffer that `deserialize` (which may not read them) takes.
+    if (error instanceof RawastBufferError) return;
+    throw error;
+  }
+  let kept = 0;
+  for (let i = 0, before = 0; i < at.length; i++) {
+    const word = at[i];
+    // Galloping from the last position's comments: words close together (a file's imports) read
+    // comments close together, few lines of memory, where a search of all of them would read up to
+    // one line per step, cold after a collection.
+    let hi = before;
+    for (let step = 1; hi < len && uint32[(first + hi * size) >>> 2] <= word; step *= 2) {
+      before = hi + 1;
+      hi += step;
+    }
+    if (hi > len) hi = len;
+    while (before < hi) {
+      const mid = (before + hi) >>> 1;
+      if (uint32[(first + mid * size) >>> 2] <= word) before = mid + 1;
+      else hi = mid;
+    }
+    if (before > 0 && word < uint32[(first + (before - 1) * size + 4) >>> 2]) continue;
+    at[kept++] = word;
+  }
+  at.length = kept;
+}
+
+/**
+ * The source as a string whose indices are the spans' offsets, or null where its bytes are no
+ * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
+ */
+function sourceForWords() {
+  try {
+    return walkSource();
+  } catch (error) {
+    if (error instanceof RawastBufferError) return null;
+    throw error;
+  }
+}
+
+// Characters of JavaScript source, the most frequent first (measured on lodash, three, TypeScript,
+// Vue and antd); any other is rarer than all of them.
+const CHARS_BY_FREQUENCY = " etnroaislc\ndpum=f()_g,.yh;/*xbv{}:k\"w'j[]|-!`>?z$\\q+@#<%^~";
+
+/** Where in `word` its rarest character is, short of its last (a search of one character is slow). */
+function rarestFrom(word) {
+  let from = 0, rank = -1;
+  for (let i = 0; i < Math.max(1, word.length - 1); i++) {
+    const found = CHARS_BY_FREQUENCY.indexOf(word[i]), r = found === -1 ? CHARS_BY_FREQUENCY.length : found;
+    if (r > rank) {
+      rank = r;
+      from = i;
+    }
+  }
+  return from;
+}
+
+/** Whether `word` is made of ASCII characters of names only. */
+function isName(word) {
+  for (let i = 0; i < word.length; i++) if (!isNameChar(word.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether UTF-16 unit `c` (`NaN` past either end) is an ASCII character of names. */
+function isNameChar(c) {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x24;
+}
+
+/** The code point of the escape whose hex digits start at `i` (`XXXX` or `{X...}`), or -1. */
+function escapedCode(text, i) {
+  let digits = text.slice(i, i + 4);
+  if (text.charCodeAt(i) === 0x7b) {
+    // (Any number of digits: a long run of zeros counts as not known.)
+    const tail = text.slice(i + 1, i + 10), end = tail.indexOf("}");
+    if (end === -1) return -1;
+    digits = tail.slice(0, end);
+  }
+  for (let i = 0; i < digits.length; i++) {
+    const c = digits.charCodeAt(i) | 0x20;
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return -1;
+  }
+  return digits === "" ? -1 : parseInt(digits, 16);
+}
+
+/** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
+function holdsWord(start, end) {
+  const i = firstWordFrom(start);
+  return i < wordsAt.length && wordsAt[i] < end;
+}
+
+/** The index in `wordsAt` of the first word at or after `start` (its length if none). */
+function firstWordFrom(start) {
+  const at = wordsAt;
+  let lo = 0, hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
+// walker reads its span and returns, about what a probe of `walkByWords` costs.
+const BY_WORDS_FROM = 8;
+
+/**
+ * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
+ * words, with `walkElement`; `spanOf(element)` is where an element's span is (`start`, then `end`).
+ * Siblings' spans are in source order and apart, and what an element holds lies between where the
+ * element before it ends and where the one after it starts (what a parser writes: a node's span
+ * holds what it holds, but for `[walk] outside_span`'s fields, such as decorators written before
+ * `export`, which lie before their class but after the statement before it; trusted as a node's
+ * span is, that it holds its words: conformance checks it, not the walk). So of the elements from
+ * `i` on, the first word at or after where element `i - 1` ends can only be in `i`, or in the last
+ * that starts at or before it, and those between hold none. That element is found by galloping
+ * from `i`, then halving: probes in the log of the elements passed over, where a walk element by
+ * element reads each (a `.d.ts` namespace of thousands of members, a few words in it). Whatever
+ * the spans say, each pass walks one element and moves past it, its probes at most twice the log
+ * of how far: at most ~4 probes an element.
+ */
+function walkByWords(first, len, size, walkElement, spanOf) {
+  const at = wordsAt;
+  // Where the words element `i` may hold start: where the element before it ends (the first
+  // element's may lie before its span).
+  for (let i = 0, from = 0; ; ) {
+    const next = firstWordFrom(from);
+    if (next === at.length) return;
+    const word = at[next];
+    // The last element that starts at or before it, or `i`: `j` is one, `hi` (if not `len`) is not.
+    let j = i, step = 1;
+    for (; j + step < len; step *= 2) {
+      if (uint32[spanOf(first + (j + step) * size) >>> 2] > word) break;
+      j += step;
+    }
+    let lo = j + 1, hi = Math.min(j + step, len);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (uint32[spanOf(first + mid * size) >>> 2] <= word) lo = mid + 1;
+      else hi = mid;
+    }
+    const element = first + (lo - 1) * size;
+    walkElement(element);
+    if (lo === len) return;
+    i = lo;
+    from = uint32[(spanOf(element) + 4) >>> 2];
+  }
+}
+
+/** Where the span of a `Member<'a>` is. */
+function spanOfMember(pos) {
+  return pos + 0;
+}
+
+/** Where the span of each variant's struct of `Value<'a>` is in it, by tag. */
+const VALUE_SPANS = [0, 0, 0, 0, 0, 0];
+
+/** Where the span of a `Value<'a>` is: in the struct its variant boxes. */
+function spanOfValue(pos) {
+  const span = VALUE_SPANS[uint8[pos]];
+  if (span === undefined) throw invalid("Value tag", uint8[pos], pos);
+  return readPointer(pos + 8, span + 8, 3) + span;
+}
+
+/** Where the span of a `Comment<'a>` is. */
+function spanOfComment(pos) {
+  return pos + 0;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -441,6 +729,7 @@ function visitBuilt(value) {
 
 /** `Document<'a>` */
 function walkDocument(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[0] !== null || exits[0] !== null) return visitNode(deserializeDocument(pos), 0);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -488,6 +777,7 @@ function walkBoxObject(pos) {
 
 /** `Object<'a>` */
 function walkObject(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[2] !== null || exits[2] !== null) return visitNode(deserializeObject(pos), 2);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -512,6 +802,7 @@ function walkVecMember(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 64, walkMember, spanOfMember);
   for (let i = 0, element = first; i < len; i++, element += 64) {
     walkMember(element);
   }
@@ -519,6 +810,7 @@ function walkVecMember(pos) {
 
 /** `Member<'a>` */
 function walkMember(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[3] !== null || exits[3] !== null) return visitNode(deserializeMember(pos), 3);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -535,6 +827,7 @@ function walkMember(pos) {
 
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[5] !== null || exits[5] !== null) return visitLeaf(deserializeStringLiteral(pos), 5);
 }
 
@@ -547,6 +840,7 @@ function walkBoxArray(pos) {
 
 /** `Array<'a>` */
 function walkArray(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[4] !== null || exits[4] !== null) return visitNode(deserializeArray(pos), 4);
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
@@ -571,6 +865,7 @@ function walkVecValue(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkValue, spanOfValue);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkValue(element);
   }
@@ -590,6 +885,7 @@ function walkBoxNumberLiteral(pos) {
 
 /** `NumberLiteral<'a>` */
 function walkNumberLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[6] !== null || exits[6] !== null) return visitLeaf(deserializeNumberLiteral(pos), 6);
 }
 
@@ -601,6 +897,7 @@ function walkBoxBooleanLiteral(pos) {
 
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[7] !== null || exits[7] !== null) return visitLeaf(deserializeBooleanLiteral(pos), 7);
 }
 
@@ -612,6 +909,7 @@ function walkBoxNullLiteral(pos) {
 
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[8] !== null || exits[8] !== null) return visitLeaf(deserializeNullLiteral(pos), 8);
 }
 
@@ -627,6 +925,7 @@ function walkVecComment(pos) {
     }
     return;
   }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkComment, spanOfComment);
   for (let i = 0, element = first; i < len; i++, element += 32) {
     walkComment(element);
   }
@@ -634,6 +933,7 @@ function walkVecComment(pos) {
 
 /** `Comment<'a>` */
 function walkComment(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[1] !== null || exits[1] !== null) return visitLeaf(deserializeComment(pos), 1);
 }
 
@@ -643,7 +943,6 @@ const WALKERS = [walkDocument, walkValue, walkBoxObject, walkObject, walkVecMemb
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
  * which the source text of every node of the type holds. A walk whose visitor visits only these
- * types reads only the nodes whose span holds one of their words (or a `\u` escape); empty here:
- * this target's walks cannot skip by words.
+ * types reads only the nodes whose span holds one of their words (or a `\u` escape).
  */
-export const WALK_WORDS = Object.freeze({});
+export const WALK_WORDS = Object.freeze(Object.fromEntries(NODE_TYPES.flatMap((type, t) => (NODE_WORDS[t] === null ? [] : [[type, Object.freeze(NODE_WORDS[t].slice())]]))));

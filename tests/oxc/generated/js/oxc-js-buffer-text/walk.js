@@ -428,8 +428,8 @@ const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 3
 const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
 // A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
 // and where they and `\u` escapes start in the source, in order. A node's span holds every node it
-// holds, so a node whose span holds none of them holds no visited node: it is skipped without
-// being read.
+// holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
 var wordSearch = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
@@ -775,6 +775,9 @@ function searchOf(words) {
  * the root's position, by which the comments are found.
  */
 function findWords(search, root) {
+  // A parser's recovery may make nodes that no fact of the grammar describes (oxc's `this` of span
+  // 0..0 for an interface that extends an expression): a buffer with errors is walked without words.
+  if (uint32[(root + 280) >>> 2] !== 0) return null;
   const text = sourceForWords();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
@@ -830,8 +833,8 @@ const DROP_COMMENTED_FROM = 131072;
  * holds its words): what checks it is conformance, not the walk.
  */
 function dropCommented(at, root) {
-  dropInside(at, root + 144, 8, 24, 7, 0);
   dropInside(at, root + 32, 8, 24, 7, 0);
+  dropInside(at, root + 144, 8, 24, 7, 0);
 }
 
 /**
@@ -956,235 +959,235 @@ const BY_WORDS_FROM = 8;
 
 /**
  * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
- * words, with `walkElement`; `startOf(element)` is where an element's span starts. Siblings' spans
- * are in source order and apart (what a parser writes; trusted as a node's span is, that it holds
- * its words: conformance checks it, not the walk): of the elements from `i` on, only the last that
- * starts at or before the first word at or after element `i`'s start can hold that word, and those
- * before it hold none. That element is found by galloping from `i`, then halving: probes in the log
- * of the elements passed over, where a walk element by element reads each (a `.d.ts` namespace of
- * thousands of members, a few words in it). Whatever the spans say, each pass walks one element and
- * moves past it, its probes at most twice the log of how far: at most ~4 probes an element.
+ * words, with `walkElement`; `spanOf(element)` is where an element's span is (`start`, then `end`).
+ * Siblings' spans are in source order and apart, and what an element holds lies between where the
+ * element before it ends and where the one after it starts (what a parser writes: a node's span
+ * holds what it holds, but for `[walk] outside_span`'s fields, such as decorators written before
+ * `export`, which lie before their class but after the statement before it; trusted as a node's
+ * span is, that it holds its words: conformance checks it, not the walk). So of the elements from
+ * `i` on, the first word at or after where element `i - 1` ends can only be in `i`, or in the last
+ * that starts at or before it, and those between hold none. That element is found by galloping
+ * from `i`, then halving: probes in the log of the elements passed over, where a walk element by
+ * element reads each (a `.d.ts` namespace of thousands of members, a few words in it). Whatever
+ * the spans say, each pass walks one element and moves past it, its probes at most twice the log
+ * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, startOf) {
+function walkByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
-  // Where element `i` starts: the probe that found the element before it read it already.
-  for (let i = 0, start = startOf(first); ; ) {
-    // The first word at or after where element `i` starts.
-    const next = firstWordFrom(start);
+  // Where the words element `i` may hold start: where the element before it ends (the first
+  // element's may lie before its span).
+  for (let i = 0, from = 0; ; ) {
+    const next = firstWordFrom(from);
     if (next === at.length) return;
     const word = at[next];
-    // The last element that starts at or before it: `j` does, `hi` (if not `len`) does not, and
-    // starts at `above`.
-    let j = i, step = 1, above = 0;
+    // The last element that starts at or before it, or `i`: `j` is one, `hi` (if not `len`) is not.
+    let j = i, step = 1;
     for (; j + step < len; step *= 2) {
-      above = startOf(first + (j + step) * size);
-      if (above > word) break;
+      if (uint32[spanOf(first + (j + step) * size) >>> 2] > word) break;
       j += step;
     }
     let lo = j + 1, hi = Math.min(j + step, len);
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1, midStart = startOf(first + mid * size);
-      if (midStart <= word) lo = mid + 1;
-      else {
-        hi = mid;
-        above = midStart;
-      }
+      const mid = (lo + hi) >>> 1;
+      if (uint32[spanOf(first + mid * size) >>> 2] <= word) lo = mid + 1;
+      else hi = mid;
     }
-    walkElement(first + (lo - 1) * size);
+    const element = first + (lo - 1) * size;
+    walkElement(element);
     if (lo === len) return;
     i = lo;
-    start = above;
+    from = uint32[(spanOf(element) + 4) >>> 2];
   }
 }
 
-/** Where the span of a `Directive<'a>` starts. */
-function startOfDirective(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `Directive<'a>` is. */
+function spanOfDirective(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TemplateElement<'a>` starts. */
-function startOfTemplateElement(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TemplateElement<'a>` is. */
+function spanOfTemplateElement(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `Expression<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Expression<'a>` is in it, by tag. */
 const EXPRESSION_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0];
 
-/** Where the span of a `Expression<'a>` starts: in the struct its variant boxes. */
-function startOfExpression(pos) {
+/** Where the span of a `Expression<'a>` is: in the struct its variant boxes. */
+function spanOfExpression(pos) {
   const span = EXPRESSION_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Expression tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `Decorator<'a>` starts. */
-function startOfDecorator(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `Decorator<'a>` is. */
+function spanOfDecorator(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TSTypeParameter<'a>` starts. */
-function startOfTSTypeParameter(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSTypeParameter<'a>` is. */
+function spanOfTSTypeParameter(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `ObjectPropertyKind<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ObjectPropertyKind<'a>` is in it, by tag. */
 const OBJECT_PROPERTY_KIND_SPANS = [0, 0];
 
-/** Where the span of a `ObjectPropertyKind<'a>` starts: in the struct its variant boxes. */
-function startOfObjectPropertyKind(pos) {
+/** Where the span of a `ObjectPropertyKind<'a>` is: in the struct its variant boxes. */
+function spanOfObjectPropertyKind(pos) {
   const span = OBJECT_PROPERTY_KIND_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `TSType<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `TSType<'a>` is in it, by tag. */
 const T_S_TYPE_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/** Where the span of a `TSType<'a>` starts: in the struct its variant boxes. */
-function startOfTSType(pos) {
+/** Where the span of a `TSType<'a>` is: in the struct its variant boxes. */
+function spanOfTSType(pos) {
   const span = T_S_TYPE_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("TSType tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `TSTupleElement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `TSTupleElement<'a>` is in it, by tag. */
 const T_S_TUPLE_ELEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0];
 
-/** Where the span of a `TSTupleElement<'a>` starts: in the struct its variant boxes. */
-function startOfTSTupleElement(pos) {
+/** Where the span of a `TSTupleElement<'a>` is: in the struct its variant boxes. */
+function spanOfTSTupleElement(pos) {
   const span = T_S_TUPLE_ELEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("TSTupleElement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `TSSignature<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `TSSignature<'a>` is in it, by tag. */
 const T_S_SIGNATURE_SPANS = [0, 0, 0, 0, 0];
 
-/** Where the span of a `TSSignature<'a>` starts: in the struct its variant boxes. */
-function startOfTSSignature(pos) {
+/** Where the span of a `TSSignature<'a>` is: in the struct its variant boxes. */
+function spanOfTSSignature(pos) {
   const span = T_S_SIGNATURE_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("TSSignature tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `AssignmentTargetProperty<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `AssignmentTargetProperty<'a>` is in it, by tag. */
 const ASSIGNMENT_TARGET_PROPERTY_SPANS = [0, 0];
 
-/** Where the span of a `AssignmentTargetProperty<'a>` starts: in the struct its variant boxes. */
-function startOfAssignmentTargetProperty(pos) {
+/** Where the span of a `AssignmentTargetProperty<'a>` is: in the struct its variant boxes. */
+function spanOfAssignmentTargetProperty(pos) {
   const span = ASSIGNMENT_TARGET_PROPERTY_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `ClassElement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ClassElement<'a>` is in it, by tag. */
 const CLASS_ELEMENT_SPANS = [0, 0, 0, 0, 0];
 
-/** Where the span of a `ClassElement<'a>` starts: in the struct its variant boxes. */
-function startOfClassElement(pos) {
+/** Where the span of a `ClassElement<'a>` is: in the struct its variant boxes. */
+function spanOfClassElement(pos) {
   const span = CLASS_ELEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ClassElement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `JSXChild<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `JSXChild<'a>` is in it, by tag. */
 const J_S_X_CHILD_SPANS = [0, 0, 0, 0, 0];
 
-/** Where the span of a `JSXChild<'a>` starts: in the struct its variant boxes. */
-function startOfJSXChild(pos) {
+/** Where the span of a `JSXChild<'a>` is: in the struct its variant boxes. */
+function spanOfJSXChild(pos) {
   const span = J_S_X_CHILD_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("JSXChild tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `JSXAttributeItem<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `JSXAttributeItem<'a>` is in it, by tag. */
 const J_S_X_ATTRIBUTE_ITEM_SPANS = [0, 0];
 
-/** Where the span of a `JSXAttributeItem<'a>` starts: in the struct its variant boxes. */
-function startOfJSXAttributeItem(pos) {
+/** Where the span of a `JSXAttributeItem<'a>` is: in the struct its variant boxes. */
+function spanOfJSXAttributeItem(pos) {
   const span = J_S_X_ATTRIBUTE_ITEM_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("JSXAttributeItem tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `Argument<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Argument<'a>` is in it, by tag. */
 const ARGUMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0];
 
-/** Where the span of a `Argument<'a>` starts: in the struct its variant boxes. */
-function startOfArgument(pos) {
+/** Where the span of a `Argument<'a>` is: in the struct its variant boxes. */
+function spanOfArgument(pos) {
   const span = ARGUMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Argument tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `BindingProperty<'a>` starts. */
-function startOfBindingProperty(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `BindingProperty<'a>` is. */
+function spanOfBindingProperty(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `FormalParameter<'a>` starts. */
-function startOfFormalParameter(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `FormalParameter<'a>` is. */
+function spanOfFormalParameter(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `ArrayExpressionElement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ArrayExpressionElement<'a>` is in it, by tag. */
 const ARRAY_EXPRESSION_ELEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0];
 
-/** Where the span of a `ArrayExpressionElement<'a>` starts: in the struct its variant boxes. */
-function startOfArrayExpressionElement(pos) {
+/** Where the span of a `ArrayExpressionElement<'a>` is: in the struct its variant boxes. */
+function spanOfArrayExpressionElement(pos) {
   const span = ARRAY_EXPRESSION_ELEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `VariableDeclarator<'a>` starts. */
-function startOfVariableDeclarator(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `VariableDeclarator<'a>` is. */
+function spanOfVariableDeclarator(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `SwitchCase<'a>` starts. */
-function startOfSwitchCase(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `SwitchCase<'a>` is. */
+function spanOfSwitchCase(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TSInterfaceHeritage<'a>` starts. */
-function startOfTSInterfaceHeritage(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSInterfaceHeritage<'a>` is. */
+function spanOfTSInterfaceHeritage(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TSEnumMember<'a>` starts. */
-function startOfTSEnumMember(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSEnumMember<'a>` is. */
+function spanOfTSEnumMember(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `ImportDeclarationSpecifier<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ImportDeclarationSpecifier<'a>` is in it, by tag. */
 const IMPORT_DECLARATION_SPECIFIER_SPANS = [0, 0, 0];
 
-/** Where the span of a `ImportDeclarationSpecifier<'a>` starts: in the struct its variant boxes. */
-function startOfImportDeclarationSpecifier(pos) {
+/** Where the span of a `ImportDeclarationSpecifier<'a>` is: in the struct its variant boxes. */
+function spanOfImportDeclarationSpecifier(pos) {
   const span = IMPORT_DECLARATION_SPECIFIER_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `ImportAttribute<'a>` starts. */
-function startOfImportAttribute(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `ImportAttribute<'a>` is. */
+function spanOfImportAttribute(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `ExportSpecifier<'a>` starts. */
-function startOfExportSpecifier(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `ExportSpecifier<'a>` is. */
+function spanOfExportSpecifier(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `Statement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Statement<'a>` is in it, by tag. */
 const STATEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/** Where the span of a `Statement<'a>` starts: in the struct its variant boxes. */
-function startOfStatement(pos) {
+/** Where the span of a `Statement<'a>` is: in the struct its variant boxes. */
+function spanOfStatement(pos) {
   const span = STATEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Statement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -1377,7 +1380,7 @@ function walkVecDirective(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkDirective, startOfDirective);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkDirective, spanOfDirective);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkDirective(element);
   }
@@ -1422,7 +1425,7 @@ function walkVecStatement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkStatement, startOfStatement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkStatement, spanOfStatement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkStatement(element);
   }
@@ -1935,7 +1938,7 @@ function walkVecTemplateElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTemplateElement, startOfTemplateElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTemplateElement, spanOfTemplateElement);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTemplateElement(element);
   }
@@ -1962,7 +1965,7 @@ function walkVecExpression(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkExpression, startOfExpression);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkExpression, spanOfExpression);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkExpression(element);
   }
@@ -2035,7 +2038,7 @@ function walkVecArrayExpressionElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArrayExpressionElement, startOfArrayExpressionElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArrayExpressionElement, spanOfArrayExpressionElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArrayExpressionElement(element);
   }
@@ -2300,7 +2303,7 @@ function walkVecFormalParameter(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 72, walkFormalParameter, startOfFormalParameter);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 72, walkFormalParameter, spanOfFormalParameter);
   for (let i = 0, element = first; i < len; i++, element += 72) {
     walkFormalParameter(element);
   }
@@ -2346,7 +2349,7 @@ function walkVecDecorator(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, startOfDecorator);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
   for (let i = 0, element = first; i < len; i++, element += 32) {
     walkDecorator(element);
   }
@@ -2444,7 +2447,7 @@ function walkVecBindingProperty(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkBindingProperty, startOfBindingProperty);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkBindingProperty, spanOfBindingProperty);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkBindingProperty(element);
   }
@@ -3180,7 +3183,7 @@ function walkVecTSTypeParameter(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkTSTypeParameter, startOfTSTypeParameter);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkTSTypeParameter, spanOfTSTypeParameter);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkTSTypeParameter(element);
   }
@@ -3403,7 +3406,7 @@ function walkVecObjectPropertyKind(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkObjectPropertyKind, startOfObjectPropertyKind);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkObjectPropertyKind, spanOfObjectPropertyKind);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkObjectPropertyKind(element);
   }
@@ -3540,7 +3543,7 @@ function walkVecTSType(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSType, startOfTSType);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSType, spanOfTSType);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSType(element);
   }
@@ -4018,7 +4021,7 @@ function walkVecTSTupleElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSTupleElement, startOfTSTupleElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSTupleElement, spanOfTSTupleElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSTupleElement(element);
   }
@@ -4061,7 +4064,7 @@ function walkVecTSSignature(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSSignature, startOfTSSignature);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSSignature, spanOfTSSignature);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSSignature(element);
   }
@@ -4952,7 +4955,7 @@ function walkVecAssignmentTargetProperty(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkAssignmentTargetProperty, startOfAssignmentTargetProperty);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkAssignmentTargetProperty, spanOfAssignmentTargetProperty);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkAssignmentTargetProperty(element);
   }
@@ -5178,7 +5181,7 @@ function walkVecArgument(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArgument, startOfArgument);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArgument, spanOfArgument);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArgument(element);
   }
@@ -5387,7 +5390,6 @@ const WALK_CLASS_TYPES = [58, 59];
 
 /** `Class<'a>` */
 function walkClass(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_CLASS_TYPES[uint8[pos + 136]];
   if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
@@ -5477,7 +5479,7 @@ function walkVecClassElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkClassElement, startOfClassElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkClassElement, spanOfClassElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkClassElement(element);
   }
@@ -6288,7 +6290,7 @@ function walkVecJSXAttributeItem(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXAttributeItem, startOfJSXAttributeItem);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXAttributeItem, spanOfJSXAttributeItem);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXAttributeItem(element);
   }
@@ -6608,7 +6610,7 @@ function walkVecJSXChild(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXChild, startOfJSXChild);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXChild, spanOfJSXChild);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXChild(element);
   }
@@ -7252,7 +7254,7 @@ function walkVecVariableDeclarator(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkVariableDeclarator, startOfVariableDeclarator);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkVariableDeclarator, spanOfVariableDeclarator);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkVariableDeclarator(element);
   }
@@ -7637,7 +7639,7 @@ function walkVecSwitchCase(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkSwitchCase, startOfSwitchCase);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkSwitchCase, spanOfSwitchCase);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkSwitchCase(element);
   }
@@ -7912,7 +7914,7 @@ function walkVecTSInterfaceHeritage(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSInterfaceHeritage, startOfTSInterfaceHeritage);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSInterfaceHeritage, spanOfTSInterfaceHeritage);
   for (let i = 0, element = first; i < len; i++, element += 40) {
     walkTSInterfaceHeritage(element);
   }
@@ -8042,7 +8044,7 @@ function walkVecTSEnumMember(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTSEnumMember, startOfTSEnumMember);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTSEnumMember, spanOfTSEnumMember);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTSEnumMember(element);
   }
@@ -8370,7 +8372,7 @@ function walkVecImportDeclarationSpecifier(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkImportDeclarationSpecifier, startOfImportDeclarationSpecifier);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkImportDeclarationSpecifier, spanOfImportDeclarationSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkImportDeclarationSpecifier(element);
   }
@@ -8543,7 +8545,7 @@ function walkVecImportAttribute(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 120, walkImportAttribute, startOfImportAttribute);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 120, walkImportAttribute, spanOfImportAttribute);
   for (let i = 0, element = first; i < len; i++, element += 120) {
     walkImportAttribute(element);
   }
@@ -8648,7 +8650,6 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[76] !== null || exits[76] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
@@ -8822,7 +8823,6 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
@@ -8912,7 +8912,7 @@ function walkVecExportSpecifier(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 128, walkExportSpecifier, startOfExportSpecifier);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 128, walkExportSpecifier, spanOfExportSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 128) {
     walkExportSpecifier(element);
   }

@@ -432,8 +432,8 @@ const WALK_CHILDREN = [[1], [2, 5, 504], [3], [4], [], [6], [7, 9, 13, 15, 17, 3
 const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], null, ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
 // A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
 // and where they and `\u` escapes start in the source, in order. A node's span holds every node it
-// holds, so a node whose span holds none of them holds no visited node: it is skipped without
-// being read.
+// holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
+// whose span holds none of them holds no visited node: it is skipped without being read.
 var wordSearch = null, wordsAt = null;
 
 // Frames of the walk's stack: a value and a code. A code of 0 or more is a walker, given a position
@@ -779,6 +779,9 @@ function searchOf(words) {
  * the root's position, by which the comments are found.
  */
 function findWords(search, root) {
+  // A parser's recovery may make nodes that no fact of the grammar describes (oxc's `this` of span
+  // 0..0 for an interface that extends an expression): a buffer with errors is walked without words.
+  if (uint32[(root + 280) >>> 2] !== 0) return null;
   const text = sourceForWords();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
@@ -834,8 +837,8 @@ const DROP_COMMENTED_FROM = 131072;
  * holds its words): what checks it is conformance, not the walk.
  */
 function dropCommented(at, root) {
-  dropInside(at, root + 144, 8, 24, 7, 0);
   dropInside(at, root + 32, 8, 24, 7, 0);
+  dropInside(at, root + 144, 8, 24, 7, 0);
 }
 
 /**
@@ -960,240 +963,240 @@ const BY_WORDS_FROM = 8;
 
 /**
  * Walks the elements of a `Vec` (`len` of `size` bytes from `first`) that may hold one of the walk's
- * words, with `walkElement`; `startOf(element)` is where an element's span starts. Siblings' spans
- * are in source order and apart (what a parser writes; trusted as a node's span is, that it holds
- * its words: conformance checks it, not the walk): of the elements from `i` on, only the last that
- * starts at or before the first word at or after element `i`'s start can hold that word, and those
- * before it hold none. That element is found by galloping from `i`, then halving: probes in the log
- * of the elements passed over, where a walk element by element reads each (a `.d.ts` namespace of
- * thousands of members, a few words in it). Whatever the spans say, each pass walks one element and
- * moves past it, its probes at most twice the log of how far: at most ~4 probes an element.
+ * words, with `walkElement`; `spanOf(element)` is where an element's span is (`start`, then `end`).
+ * Siblings' spans are in source order and apart, and what an element holds lies between where the
+ * element before it ends and where the one after it starts (what a parser writes: a node's span
+ * holds what it holds, but for `[walk] outside_span`'s fields, such as decorators written before
+ * `export`, which lie before their class but after the statement before it; trusted as a node's
+ * span is, that it holds its words: conformance checks it, not the walk). So of the elements from
+ * `i` on, the first word at or after where element `i - 1` ends can only be in `i`, or in the last
+ * that starts at or before it, and those between hold none. That element is found by galloping
+ * from `i`, then halving: probes in the log of the elements passed over, where a walk element by
+ * element reads each (a `.d.ts` namespace of thousands of members, a few words in it). Whatever
+ * the spans say, each pass walks one element and moves past it, its probes at most twice the log
+ * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, startOf) {
+function walkByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
-  // Where element `i` starts: the probe that found the element before it read it already.
-  for (let i = 0, start = startOf(first); ; ) {
-    // The first word at or after where element `i` starts.
-    const next = firstWordFrom(start);
+  // Where the words element `i` may hold start: where the element before it ends (the first
+  // element's may lie before its span).
+  for (let i = 0, from = 0; ; ) {
+    const next = firstWordFrom(from);
     if (next === at.length) return;
     const word = at[next];
-    // The last element that starts at or before it: `j` does, `hi` (if not `len`) does not, and
-    // starts at `above`.
-    let j = i, step = 1, above = 0;
+    // The last element that starts at or before it, or `i`: `j` is one, `hi` (if not `len`) is not.
+    let j = i, step = 1;
     for (; j + step < len; step *= 2) {
-      above = startOf(first + (j + step) * size);
-      if (above > word) break;
+      if (uint32[spanOf(first + (j + step) * size) >>> 2] > word) break;
       j += step;
     }
     let lo = j + 1, hi = Math.min(j + step, len);
     while (lo < hi) {
-      const mid = (lo + hi) >>> 1, midStart = startOf(first + mid * size);
-      if (midStart <= word) lo = mid + 1;
-      else {
-        hi = mid;
-        above = midStart;
-      }
+      const mid = (lo + hi) >>> 1;
+      if (uint32[spanOf(first + mid * size) >>> 2] <= word) lo = mid + 1;
+      else hi = mid;
     }
-    walkElement(first + (lo - 1) * size);
+    const element = first + (lo - 1) * size;
+    walkElement(element);
     if (lo === len) return;
     i = lo;
-    start = above;
+    from = uint32[(spanOf(element) + 4) >>> 2];
   }
 }
 
-/** Where the span of a `Directive<'a>` starts. */
-function startOfDirective(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `Directive<'a>` is. */
+function spanOfDirective(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TemplateElement<'a>` starts. */
-function startOfTemplateElement(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TemplateElement<'a>` is. */
+function spanOfTemplateElement(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `Expression<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Expression<'a>` is in it, by tag. */
 const EXPRESSION_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0];
 
-/** Where the span of a `Expression<'a>` starts: in the struct its variant boxes. */
-function startOfExpression(pos) {
+/** Where the span of a `Expression<'a>` is: in the struct its variant boxes. */
+function spanOfExpression(pos) {
   const span = EXPRESSION_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Expression tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `Decorator<'a>` starts. */
-function startOfDecorator(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `Decorator<'a>` is. */
+function spanOfDecorator(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `AssignmentTargetProperty<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `AssignmentTargetProperty<'a>` is in it, by tag. */
 const ASSIGNMENT_TARGET_PROPERTY_SPANS = [0, 0];
 
-/** Where the span of a `AssignmentTargetProperty<'a>` starts: in the struct its variant boxes. */
-function startOfAssignmentTargetProperty(pos) {
+/** Where the span of a `AssignmentTargetProperty<'a>` is: in the struct its variant boxes. */
+function spanOfAssignmentTargetProperty(pos) {
   const span = ASSIGNMENT_TARGET_PROPERTY_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `TSType<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `TSType<'a>` is in it, by tag. */
 const T_S_TYPE_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/** Where the span of a `TSType<'a>` starts: in the struct its variant boxes. */
-function startOfTSType(pos) {
+/** Where the span of a `TSType<'a>` is: in the struct its variant boxes. */
+function spanOfTSType(pos) {
   const span = T_S_TYPE_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("TSType tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `TSClassImplements<'a>` starts. */
-function startOfTSClassImplements(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSClassImplements<'a>` is. */
+function spanOfTSClassImplements(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `ClassElement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ClassElement<'a>` is in it, by tag. */
 const CLASS_ELEMENT_SPANS = [0, 0, 0, 0, 0];
 
-/** Where the span of a `ClassElement<'a>` starts: in the struct its variant boxes. */
-function startOfClassElement(pos) {
+/** Where the span of a `ClassElement<'a>` is: in the struct its variant boxes. */
+function spanOfClassElement(pos) {
   const span = CLASS_ELEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ClassElement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `ObjectPropertyKind<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ObjectPropertyKind<'a>` is in it, by tag. */
 const OBJECT_PROPERTY_KIND_SPANS = [0, 0];
 
-/** Where the span of a `ObjectPropertyKind<'a>` starts: in the struct its variant boxes. */
-function startOfObjectPropertyKind(pos) {
+/** Where the span of a `ObjectPropertyKind<'a>` is: in the struct its variant boxes. */
+function spanOfObjectPropertyKind(pos) {
   const span = OBJECT_PROPERTY_KIND_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ObjectPropertyKind tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `JSXChild<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `JSXChild<'a>` is in it, by tag. */
 const J_S_X_CHILD_SPANS = [0, 0, 0, 0, 0];
 
-/** Where the span of a `JSXChild<'a>` starts: in the struct its variant boxes. */
-function startOfJSXChild(pos) {
+/** Where the span of a `JSXChild<'a>` is: in the struct its variant boxes. */
+function spanOfJSXChild(pos) {
   const span = J_S_X_CHILD_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("JSXChild tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `JSXAttributeItem<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `JSXAttributeItem<'a>` is in it, by tag. */
 const J_S_X_ATTRIBUTE_ITEM_SPANS = [0, 0];
 
-/** Where the span of a `JSXAttributeItem<'a>` starts: in the struct its variant boxes. */
-function startOfJSXAttributeItem(pos) {
+/** Where the span of a `JSXAttributeItem<'a>` is: in the struct its variant boxes. */
+function spanOfJSXAttributeItem(pos) {
   const span = J_S_X_ATTRIBUTE_ITEM_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("JSXAttributeItem tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `Argument<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Argument<'a>` is in it, by tag. */
 const ARGUMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0];
 
-/** Where the span of a `Argument<'a>` starts: in the struct its variant boxes. */
-function startOfArgument(pos) {
+/** Where the span of a `Argument<'a>` is: in the struct its variant boxes. */
+function spanOfArgument(pos) {
   const span = ARGUMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Argument tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `BindingProperty<'a>` starts. */
-function startOfBindingProperty(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `BindingProperty<'a>` is. */
+function spanOfBindingProperty(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `FormalParameter<'a>` starts. */
-function startOfFormalParameter(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `FormalParameter<'a>` is. */
+function spanOfFormalParameter(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `TSTupleElement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `TSTupleElement<'a>` is in it, by tag. */
 const T_S_TUPLE_ELEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0];
 
-/** Where the span of a `TSTupleElement<'a>` starts: in the struct its variant boxes. */
-function startOfTSTupleElement(pos) {
+/** Where the span of a `TSTupleElement<'a>` is: in the struct its variant boxes. */
+function spanOfTSTupleElement(pos) {
   const span = T_S_TUPLE_ELEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("TSTupleElement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of each variant's struct of `TSSignature<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `TSSignature<'a>` is in it, by tag. */
 const T_S_SIGNATURE_SPANS = [0, 0, 0, 0, 0];
 
-/** Where the span of a `TSSignature<'a>` starts: in the struct its variant boxes. */
-function startOfTSSignature(pos) {
+/** Where the span of a `TSSignature<'a>` is: in the struct its variant boxes. */
+function spanOfTSSignature(pos) {
   const span = T_S_SIGNATURE_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("TSSignature tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `TSTypeParameter<'a>` starts. */
-function startOfTSTypeParameter(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSTypeParameter<'a>` is. */
+function spanOfTSTypeParameter(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `ArrayExpressionElement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ArrayExpressionElement<'a>` is in it, by tag. */
 const ARRAY_EXPRESSION_ELEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0];
 
-/** Where the span of a `ArrayExpressionElement<'a>` starts: in the struct its variant boxes. */
-function startOfArrayExpressionElement(pos) {
+/** Where the span of a `ArrayExpressionElement<'a>` is: in the struct its variant boxes. */
+function spanOfArrayExpressionElement(pos) {
   const span = ARRAY_EXPRESSION_ELEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `VariableDeclarator<'a>` starts. */
-function startOfVariableDeclarator(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `VariableDeclarator<'a>` is. */
+function spanOfVariableDeclarator(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `SwitchCase<'a>` starts. */
-function startOfSwitchCase(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `SwitchCase<'a>` is. */
+function spanOfSwitchCase(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TSInterfaceHeritage<'a>` starts. */
-function startOfTSInterfaceHeritage(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSInterfaceHeritage<'a>` is. */
+function spanOfTSInterfaceHeritage(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `TSEnumMember<'a>` starts. */
-function startOfTSEnumMember(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `TSEnumMember<'a>` is. */
+function spanOfTSEnumMember(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `ImportDeclarationSpecifier<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `ImportDeclarationSpecifier<'a>` is in it, by tag. */
 const IMPORT_DECLARATION_SPECIFIER_SPANS = [0, 0, 0];
 
-/** Where the span of a `ImportDeclarationSpecifier<'a>` starts: in the struct its variant boxes. */
-function startOfImportDeclarationSpecifier(pos) {
+/** Where the span of a `ImportDeclarationSpecifier<'a>` is: in the struct its variant boxes. */
+function spanOfImportDeclarationSpecifier(pos) {
   const span = IMPORT_DECLARATION_SPECIFIER_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `ImportAttribute<'a>` starts. */
-function startOfImportAttribute(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `ImportAttribute<'a>` is. */
+function spanOfImportAttribute(pos) {
+  return pos + 0;
 }
 
-/** Where the span of a `ExportSpecifier<'a>` starts. */
-function startOfExportSpecifier(pos) {
-  return uint32[(pos + 0) >>> 2];
+/** Where the span of a `ExportSpecifier<'a>` is. */
+function spanOfExportSpecifier(pos) {
+  return pos + 0;
 }
 
-/** Where the span of each variant's struct of `Statement<'a>` starts in it, by tag. */
+/** Where the span of each variant's struct of `Statement<'a>` is in it, by tag. */
 const STATEMENT_SPANS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/** Where the span of a `Statement<'a>` starts: in the struct its variant boxes. */
-function startOfStatement(pos) {
+/** Where the span of a `Statement<'a>` is: in the struct its variant boxes. */
+function spanOfStatement(pos) {
   const span = STATEMENT_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("Statement tag", uint8[pos], pos);
-  return uint32[(readPointer(pos + 8, span + 8, 3) + span) >>> 2];
+  return readPointer(pos + 8, span + 8, 3) + span;
 }
 
 /** Runs the frames of `walkStack` above `base`: walkers at `WALK_DEPTH` push rather than call. */
@@ -1386,7 +1389,7 @@ function walkVecDirective(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkDirective, startOfDirective);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkDirective, spanOfDirective);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkDirective(element);
   }
@@ -1431,7 +1434,7 @@ function walkVecStatement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkStatement, startOfStatement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkStatement, spanOfStatement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkStatement(element);
   }
@@ -1944,7 +1947,7 @@ function walkVecTemplateElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTemplateElement, startOfTemplateElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTemplateElement, spanOfTemplateElement);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTemplateElement(element);
   }
@@ -1971,7 +1974,7 @@ function walkVecExpression(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkExpression, startOfExpression);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkExpression, spanOfExpression);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkExpression(element);
   }
@@ -2044,7 +2047,7 @@ function walkVecArrayExpressionElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArrayExpressionElement, startOfArrayExpressionElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArrayExpressionElement, spanOfArrayExpressionElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArrayExpressionElement(element);
   }
@@ -2294,7 +2297,7 @@ function walkVecTSTypeParameter(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkTSTypeParameter, startOfTSTypeParameter);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkTSTypeParameter, spanOfTSTypeParameter);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkTSTypeParameter(element);
   }
@@ -2798,7 +2801,7 @@ function walkVecFormalParameter(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 72, walkFormalParameter, startOfFormalParameter);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 72, walkFormalParameter, spanOfFormalParameter);
   for (let i = 0, element = first; i < len; i++, element += 72) {
     walkFormalParameter(element);
   }
@@ -2844,7 +2847,7 @@ function walkVecDecorator(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, startOfDecorator);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
   for (let i = 0, element = first; i < len; i++, element += 32) {
     walkDecorator(element);
   }
@@ -2933,7 +2936,7 @@ function walkVecBindingProperty(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkBindingProperty, startOfBindingProperty);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkBindingProperty, spanOfBindingProperty);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkBindingProperty(element);
   }
@@ -3544,7 +3547,7 @@ function walkVecAssignmentTargetProperty(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkAssignmentTargetProperty, startOfAssignmentTargetProperty);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkAssignmentTargetProperty, spanOfAssignmentTargetProperty);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkAssignmentTargetProperty(element);
   }
@@ -3803,7 +3806,7 @@ function walkVecTSType(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSType, startOfTSType);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSType, spanOfTSType);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSType(element);
   }
@@ -3821,7 +3824,7 @@ function walkVecArgument(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArgument, startOfArgument);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArgument, spanOfArgument);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArgument(element);
   }
@@ -4030,7 +4033,6 @@ const WALK_CLASS_TYPES = [58, 59];
 
 /** `Class<'a>` */
 function walkClass(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   // The node's type, by its `type` field's tag.
   const t = WALK_CLASS_TYPES[uint8[pos + 136]];
   if (t === undefined) throw invalid("ClassType", uint8[pos + 136], pos + 136);
@@ -4107,7 +4109,7 @@ function walkVecTSClassImplements(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSClassImplements, startOfTSClassImplements);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSClassImplements, spanOfTSClassImplements);
   for (let i = 0, element = first; i < len; i++, element += 40) {
     walkTSClassImplements(element);
   }
@@ -4251,7 +4253,7 @@ function walkVecClassElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkClassElement, startOfClassElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkClassElement, spanOfClassElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkClassElement(element);
   }
@@ -4788,7 +4790,7 @@ function walkVecObjectPropertyKind(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkObjectPropertyKind, startOfObjectPropertyKind);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkObjectPropertyKind, spanOfObjectPropertyKind);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkObjectPropertyKind(element);
   }
@@ -5314,7 +5316,7 @@ function walkVecJSXAttributeItem(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXAttributeItem, startOfJSXAttributeItem);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXAttributeItem, spanOfJSXAttributeItem);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXAttributeItem(element);
   }
@@ -5634,7 +5636,7 @@ function walkVecJSXChild(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXChild, startOfJSXChild);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXChild, spanOfJSXChild);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXChild(element);
   }
@@ -6572,7 +6574,7 @@ function walkVecTSTupleElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSTupleElement, startOfTSTupleElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSTupleElement, spanOfTSTupleElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSTupleElement(element);
   }
@@ -6615,7 +6617,7 @@ function walkVecTSSignature(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSSignature, startOfTSSignature);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSSignature, spanOfTSSignature);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSSignature(element);
   }
@@ -7353,7 +7355,7 @@ function walkVecVariableDeclarator(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkVariableDeclarator, startOfVariableDeclarator);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkVariableDeclarator, spanOfVariableDeclarator);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkVariableDeclarator(element);
   }
@@ -7738,7 +7740,7 @@ function walkVecSwitchCase(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkSwitchCase, startOfSwitchCase);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkSwitchCase, spanOfSwitchCase);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkSwitchCase(element);
   }
@@ -8013,7 +8015,7 @@ function walkVecTSInterfaceHeritage(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSInterfaceHeritage, startOfTSInterfaceHeritage);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSInterfaceHeritage, spanOfTSInterfaceHeritage);
   for (let i = 0, element = first; i < len; i++, element += 40) {
     walkTSInterfaceHeritage(element);
   }
@@ -8143,7 +8145,7 @@ function walkVecTSEnumMember(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTSEnumMember, startOfTSEnumMember);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTSEnumMember, spanOfTSEnumMember);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTSEnumMember(element);
   }
@@ -8471,7 +8473,7 @@ function walkVecImportDeclarationSpecifier(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkImportDeclarationSpecifier, startOfImportDeclarationSpecifier);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkImportDeclarationSpecifier, spanOfImportDeclarationSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkImportDeclarationSpecifier(element);
   }
@@ -8644,7 +8646,7 @@ function walkVecImportAttribute(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 120, walkImportAttribute, startOfImportAttribute);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 120, walkImportAttribute, spanOfImportAttribute);
   for (let i = 0, element = first; i < len; i++, element += 120) {
     walkImportAttribute(element);
   }
@@ -8749,7 +8751,6 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[76] !== null || exits[76] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportDefaultDeclaration, pos), 76);
@@ -8923,7 +8924,6 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
   if (enters[75] !== null || exits[75] !== null) {
     if (scanning !== 0) return found();
     return visitNode(buildWhole(deserializeExportDeclaration, pos), 75);
@@ -9013,7 +9013,7 @@ function walkVecExportSpecifier(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 128, walkExportSpecifier, startOfExportSpecifier);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 128, walkExportSpecifier, spanOfExportSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 128) {
     walkExportSpecifier(element);
   }
