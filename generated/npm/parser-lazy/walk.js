@@ -53,6 +53,9 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
+// Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+import { isAscii as nativeIsAscii } from "node:buffer";
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -328,6 +331,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -405,6 +413,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -415,7 +425,20 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
+}
+
+/** Whether the bytes `start..end` are all ASCII. */
+function isAscii(start, end) {
+  return nativeIsAscii(uint8.subarray(start, end));
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -883,7 +906,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 24] === 1;
+      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#expression;
   }
@@ -892,7 +915,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 25] === 1;
+      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#generator;
   }
@@ -901,7 +924,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 26] === 1;
+      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
     }
     return this.#async;
   }
@@ -1220,7 +1243,7 @@ class LazyCallExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = uint8[this.#pos + 40] === 1;
+      this.#optional = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#optional;
   }
@@ -1924,7 +1947,7 @@ class LazyForOfStatement extends LazyObject {
     if (this.#await === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#await = uint8[this.#pos + 8] === 1;
+      this.#await = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#await;
   }
@@ -2061,7 +2084,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 24] === 1;
+      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#expression;
   }
@@ -2070,7 +2093,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 25] === 1;
+      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#generator;
   }
@@ -2079,7 +2102,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 26] === 1;
+      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
     }
     return this.#async;
   }
@@ -2144,7 +2167,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 24] === 1;
+      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#expression;
   }
@@ -2153,7 +2176,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 25] === 1;
+      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#generator;
   }
@@ -2162,7 +2185,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 26] === 1;
+      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
     }
     return this.#async;
   }
@@ -2664,7 +2687,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 40] === 1;
+      this.#computed = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#computed;
   }
@@ -2673,7 +2696,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = uint8[this.#pos + 41] === 1;
+      this.#optional = (uint8[this.#pos + 41] === 1 || (uint8[this.#pos + 41] !== 0 && invalidBool(this.#pos + 41)));
     }
     return this.#optional;
   }
@@ -2753,7 +2776,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = uint8[this.#pos + 8] === 1;
+      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#static;
   }
@@ -2762,7 +2785,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 9] === 1;
+      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#computed;
   }
@@ -3002,7 +3025,7 @@ class LazyProperty extends LazyObject {
     if (this.#method === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#method = uint8[this.#pos + 8] === 1;
+      this.#method = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#method;
   }
@@ -3011,7 +3034,7 @@ class LazyProperty extends LazyObject {
     if (this.#shorthand === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#shorthand = uint8[this.#pos + 9] === 1;
+      this.#shorthand = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#shorthand;
   }
@@ -3020,7 +3043,7 @@ class LazyProperty extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 10] === 1;
+      this.#computed = (uint8[this.#pos + 10] === 1 || (uint8[this.#pos + 10] !== 0 && invalidBool(this.#pos + 10)));
     }
     return this.#computed;
   }
@@ -3083,7 +3106,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = uint8[this.#pos + 8] === 1;
+      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#static;
   }
@@ -3092,7 +3115,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 9] === 1;
+      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#computed;
   }
@@ -3470,7 +3493,7 @@ class LazyTemplateElement extends LazyObject {
     if (this.#tail === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#tail = uint8[this.#pos + 40] === 1;
+      this.#tail = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#tail;
   }
@@ -3666,7 +3689,7 @@ class LazyUnaryExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = uint8[this.#pos + 9] === 1;
+      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#prefix;
   }
@@ -3719,7 +3742,7 @@ class LazyUpdateExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = uint8[this.#pos + 9] === 1;
+      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#prefix;
   }
@@ -3934,7 +3957,7 @@ class LazyYieldExpression extends LazyObject {
     if (this.#delegate === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#delegate = uint8[this.#pos + 8] === 1;
+      this.#delegate = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#delegate;
   }
@@ -4376,7 +4399,7 @@ class LazyJSXOpeningElement extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = uint8[this.#pos + 40] === 1;
+      this.#selfClosing = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#selfClosing;
   }
@@ -4419,7 +4442,7 @@ class LazyJSXOpeningFragment extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = uint8[this.#pos + 24] === 1;
+      this.#selfClosing = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#selfClosing;
   }
@@ -4668,7 +4691,7 @@ class LazyBooleanLiteral extends LazyObject {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#value = uint8[this.#pos + 8] === 1;
+      this.#value = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#value;
   }
