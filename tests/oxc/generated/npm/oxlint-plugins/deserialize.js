@@ -9009,7 +9009,7 @@ function unescapeIdentifier(name) {
  */
 export const VISITOR_KEYS = Object.freeze({
   __proto__: null,
-  "Program": ["body", "hashbang"],
+  "Program": ["body"],
   "Identifier": ["decorators", "typeAnnotation"],
   "ThisExpression": [],
   "ArrayExpression": ["elements"],
@@ -9037,9 +9037,7 @@ export const VISITOR_KEYS = Object.freeze({
   "Super": [],
   "AwaitExpression": ["argument"],
   "ChainExpression": ["expression"],
-  "ParenthesizedExpression": ["expression"],
   "ExpressionStatement": ["expression"],
-  "Hashbang": [],
   "BlockStatement": ["body"],
   "VariableDeclaration": ["declarations"],
   "VariableDeclarator": ["id", "init"],
@@ -9113,7 +9111,6 @@ export const VISITOR_KEYS = Object.freeze({
   "TSConditionalType": ["checkType", "extendsType", "trueType", "falseType"],
   "TSUnionType": ["types"],
   "TSIntersectionType": ["types"],
-  "TSParenthesizedType": ["typeAnnotation"],
   "TSTypeOperator": ["typeAnnotation"],
   "TSArrayType": ["elementType"],
   "TSIndexedAccessType": ["objectType", "indexType"],
