@@ -3,6 +3,9 @@
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
+// Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+import { isAscii as nativeIsAscii } from "node:buffer";
 {%- else if strings.slicing == SourceSlicing::Latin1 %}
 // ("latin1" is windows-1252 to TextDecoder; the two agree on ASCII, all that is sliced from it.)
 const latin1Decoder = new TextDecoder("latin1");

@@ -436,7 +436,8 @@ function decodeSource(start, end) {
     let cut = Math.min(end, start + MAX_STRING_BYTES);
     // Not inside a character: back to the start of one.
     while (cut < end && (uint8[cut] & 0xc0) === 0x80) cut--;
-    text += utf8Slice.call(uint8, start, cut);
+    // (Checked as strings are: {{ buffer_writer() }} writes the source as UTF-8.)
+    text += decodeUtf8(start, cut);
     start = cut;
   }
   return text;
@@ -460,6 +461,20 @@ function corrupt(what, pos) {
 function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
+{%- if reads_bool %}
+
+/** A `bool`'s byte other than 0 and 1, which {{ buffer_writer() }} never writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+{%- endif %}
+{%- if reads_option_tag %}
+
+/** An `Option`'s tag other than 0 (`None`) and 1 (`Some`), which {{ buffer_writer() }} never writes. */
+function invalidOptionTag(value, pos) {
+  throw invalid("Option tag", value, pos);
+}
+{%- endif %}
 
 /**
  * The offset a pointer at `pos` gives (its low 32 bits: the block is aligned to 4 GiB); throws
@@ -546,7 +561,7 @@ function readStr(pos) {
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
     if (end <= sourceEnd) {
-      for (let i = start; i < end; i++) if (uint8[i] >= 128) return utf8Slice.call(uint8, start, end);
+      for (let i = start; i < end; i++) if (uint8[i] >= 128) return decodeUtf8(start, end, pos);
       return sourceLatin.substr(start - sourceStartPos, len);
     }
   }
@@ -554,12 +569,24 @@ function readStr(pos) {
     let out = "";
     for (let i = start; i < end; i++) {
       const byte = uint8[i];
-      if (byte >= 128) return utf8Slice.call(uint8, start, end);
+      if (byte >= 128) return decodeUtf8(start, end, pos);
       out += String.fromCharCode(byte);
     }
     return out;
   }
-  return utf8Slice.call(uint8, start, end);
+  return decodeUtf8(start, end, pos);
+}
+
+/**
+ * The UTF-8 at `start..end` (of the string at `pos`), decoded. {{ buffer_writer() }} writes these strings as
+ * UTF-8 (lone surrogates only in a flagged `JSStr`): a U+FFFD in the text is checked to be one the
+ * bytes spell, not what the decoder puts for bytes that are no UTF-8 (which are the buffer's
+ * error). Only texts that hold one pay for the check.
+ */
+function decodeUtf8(start, end, pos) {
+  const text = utf8Slice.call(uint8, start, end);
+  if (text.includes("\uFFFD")) strictRun(uint8.subarray(start, end), 0, end - start, start);
+  return text;
 }
 
 function readStrOutside(pos, start, len) {
@@ -567,13 +594,13 @@ function readStrOutside(pos, start, len) {
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
-  if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
+  if (inBuffer && len > 64) return decodeUtf8(start, start + len, pos);
   if (len > 64) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < start + len; i++) {
     const byte = i >= 0 && i < uint8.length ? uint8[i] : 0;
     if (byte >= 128) {
-      if (inBuffer) return utf8Slice.call(uint8, start, start + len);
+      if (inBuffer) return decodeUtf8(start, start + len, pos);
       throw corrupt("string", pos);
     }
     out += String.fromCharCode(byte);
@@ -581,9 +608,12 @@ function readStrOutside(pos, start, len) {
   return out;
 }
 
-// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
+// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12 (a
+// `bool`, whose 2 is an `Option<JSStr>`'s `None`).
 function readJSStr(pos) {
-  if (uint8[pos + 12] === 0) return readStr(pos);
+  const flag = uint8[pos + 12];
+  if (flag === 0) return readStr(pos);
+  if (flag !== 1) throw invalid("JSStr's lone surrogates flag", flag, pos + 12);
   const start = uint32[pos >>> 2], len = uint32[(pos + 8) >>> 2];
   if (!(start >= lo && start + len <= hi)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);

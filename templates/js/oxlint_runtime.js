@@ -138,7 +138,10 @@ function initTokens() {
     let value = fileSourceText.slice(kind === 2 ? start + 1 : start, end);
     let regex;
     if (kind <= 2) {
-      if (fileBuffer[pos + 10] === 1) value = unescapeIdentifier(value);
+      // (Whether the name has `\u` escapes: a `bool`, 0 or 1.)
+      const escaped = fileBuffer[pos + 10];
+      if (escaped > 1) throw invalid("token's escaped flag", escaped, pos + 10);
+      if (escaped === 1) value = unescapeIdentifier(value);
     } else if (kind === 8) {
       const patternEnd = value.lastIndexOf("/");
       regex = { pattern: value.slice(1, patternEnd), flags: value.slice(patternEnd + 1) };

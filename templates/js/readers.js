@@ -76,6 +76,20 @@ function detached() {
 function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
+{%- if buffer.reads.bool %}
+
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+{%- endif %}
+{%- if buffer.reads.option_tag %}
+
+/** An `Option`'s tag other than 0 (`None`) and 1 (`Some`), which no producer writes. */
+function invalidOptionTag(value, pos) {
+  throw invalid("Option tag", value, pos);
+}
+{%- endif %}
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory

@@ -43,6 +43,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -53,6 +55,9 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
 {%- if strings.node %}
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
 {%- else if strings.slicing == SourceSlicing::Latin1 %}
@@ -60,6 +65,30 @@ function sourceChunk(chunk) {
 {%- else %}
   return (sourceChunks[chunk] = textDecoder.decode(uint8.subarray(start, end)));
 {%- endif %}
+}
+
+{%- if strings.node %}
+
+/** Whether the bytes `start..end` are all ASCII. */
+function isAscii(start, end) {
+  return nativeIsAscii(uint8.subarray(start, end));
+}
+{%- else %}
+
+/**
+ * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many characters, none
+ * U+FFFD (a byte past 0x7F either joins others in one character or is one U+FFFD). A JS loop costs
+ * cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+ */
+function isAscii(start, end) {
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
+}
+{%- endif %}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 {%- endif %}
 {%- if strings.slicing == SourceSlicing::Latin1 %}

@@ -25,7 +25,10 @@ export function rawastRegion(buffer) {
  * - `boxes`: a `Box` at `at[i]` pointing to `target[i]`, `key[i]` the index in `keys` of the type it
  *   points to, `parent[i]` the index of the `Box` whose target holds it (-1: the root);
  * - `vecs`: `at`, `key`, `offset`, `len`, `size` (an element's); `strs`: `at`, `offset`, `len`;
- * - `tags`: the tag byte at `at[i]` of an enum whose valid values are `valid[type[i]]`;
+ * - `tags`: the tag byte at `at[i]` of an enum whose valid values are `valid[type[i]]` (an
+ *   `Option`'s tag, where it has one: 0 and 1);
+ * - `bools`: a `bool`'s byte at `at[i]` (0 or 1; oxc's `JSStr`'s lone-surrogates flag among them),
+ *   `none[i]` the value that makes the `Option` around it `None` (-1: none);
  * - `selfCycles`: an enum at `at[i]`, a field of the struct at `holder[i]`, one of whose variants
  *   (tag `variant[i]`, its `Box` at `payload[i]`) can point back at that struct: a cycle of one node;
  * - `lo`, `limit`, `base`, `source`: the region's, given as the third argument (`rawastRegion`'s
@@ -42,6 +45,7 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
     vecs: columns("at", "key", "offset", "len", "size"),
     strs: columns("at", "offset", "len"),
     tags: columns("at", "type"),
+    bools: columns("at", "none"),
     selfCycles: columns("at", "variant", "payload", "holder"),
     keys: [],
     valid: [],
@@ -69,6 +73,13 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
     sites.tags.at.push(at);
     sites.tags.type.push(enumIds.get(name));
   };
+  // (A `bool` in an `Option` is listed with its `None` value, before the walk meets it again.)
+  const boolsSeen = new Set();
+  const bool = (at, none) => {
+    if (boolsSeen.has(at)) return;
+    boolsSeen.add(at);
+    push(sites.bools, at, none);
+  };
   const pointer = (at) => (view.getUint32(at, true) - base) >>> 0;
   const inRegion = (offset, bytes) => offset >= lo && offset + bytes <= limit;
   // Values to visit: offset, type, index of the enclosing Box, and the struct holding the value as
@@ -85,6 +96,11 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
     if (type === "str" || STRINGS.has(type.builtin)) {
       const len = view.getUint32(at + width, true);
       if (len > 0 && inRegion(pointer(at), len)) push(sites.strs, at, pointer(at), len);
+      if (type.builtin === "JSStr") bool(at + JSSTR_FLAG, -1);
+      continue;
+    }
+    if (type === "bool" || type.builtin === "AtomicBool") {
+      bool(at, -1);
       continue;
     }
     if (typeof type === "string" || type.builtin !== undefined) continue;
@@ -114,8 +130,14 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
       push(sites.vecs, at, keyOf(type.vec), offset, len, type.size);
       for (let i = len - 1; i >= 0; i--) stack.push(offset + i * type.size, type.vec, parent, -1, null);
     } else if (type.option !== undefined) {
+      // A tag is 0 or 1, listed with the enums' tags (its low byte: little-endian).
+      if (type.tagged) tag(at, `Option<${JSON.stringify(type.option)}>`, [0, 1]);
+      if (isNone(view, at, type)) continue;
+      // (A `bool`'s niche is its own byte; a `JSStr`'s, its flag's.)
+      if (type.niche && type.option === "bool") bool(at, type.niche[2]);
+      if (type.niche && type.option.builtin === "JSStr") bool(at + JSSTR_FLAG, type.niche[2]);
       // (An `Option` of an enum is the struct's field still: `Class.superClass` can be the class.)
-      if (!isNone(view, at, type)) stack.push(at + (type.tagged ? type.tagged[1] : 0), type.option, parent, holder, holderType);
+      stack.push(at + (type.tagged ? type.tagged[1] : 0), type.option, parent, holder, holderType);
     }
   }
   return sites;
@@ -123,6 +145,8 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
 
 /** oxc's string types (`builtin` in the layout), read like rawast's `Str`. */
 const STRINGS = new Set(["&str", "Ident", "JSStr"]);
+/** Where oxc's `JSStr` has its flag, a `bool`: whether it holds lone surrogates (WTF-8). */
+const JSSTR_FLAG = 12;
 
 /** Appends one row to `columns`, its values in the columns' order. */
 function push(columns, ...values) {

@@ -173,6 +173,25 @@ export const STRUCTURAL = {
     return `tag at ${sites.tags.at[row]} → ${value}`;
   },
 
+  /**
+   * One `bool`'s byte made a value no producer writes: 2 to 255 (but the `None` of an `Option`
+   * around it), as a random byte or a flipped bit would make it. Read, it must be refused: the case
+   * records where it is (`sites.boolCase`), and a tree it ends in must be one that does not read
+   * the byte (`worker.js`).
+   */
+  bool(rng, bytes, sites) {
+    const { bools } = sites;
+    if (bools.at.length === 0) return STRUCTURAL.tag(rng, bytes, sites);
+    const row = rng.int(bools.at.length);
+    let value;
+    do value = rng.pick([2, 3, 0x80, 0xff, 2 + rng.int(254)]);
+    while (value === bools.none[row]);
+    const at = bools.at[row];
+    sites.boolCase = { at, byte: bytes[at] };
+    bytes[at] = value;
+    return `bool at ${at}: ${sites.boolCase.byte} → ${value}`;
+  },
+
   /** Random bytes overwritten, anywhere in the AST's region (before the metadata). */
   flip(rng, bytes, sites) {
     const count = 1 + rng.int(8);
@@ -335,6 +354,7 @@ const KINDS = [...Object.keys(MUTATIONS), "compound", "view"];
 export function mutate(rng, buffer, sites) {
   const kind = rng.pick(KINDS);
   const bytes = Uint8Array.from(buffer);
+  sites.boolCase = undefined;
   if (kind === "view") {
     const name = rng.pick(Object.keys(VIEWS));
     // Views of a corrupted buffer half the time.
@@ -347,5 +367,6 @@ export function mutate(rng, buffer, sites) {
     const names = Array.from({ length: 2 + rng.int(3) }, () => rng.pick(Object.keys(MUTATIONS)));
     return { kind, args: [bytes], description: names.map((name) => `${name}: ${MUTATIONS[name](rng, bytes, sites)}`).join("; ") };
   }
-  return { kind, args: [bytes], description: MUTATIONS[kind](rng, bytes, sites) };
+  const description = MUTATIONS[kind](rng, bytes, sites);
+  return { kind, args: [bytes], description, boolCase: sites.boolCase };
 }

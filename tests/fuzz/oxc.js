@@ -302,8 +302,9 @@ function mutate(rng, bytes, sites, context) {
     const description = names.map((name) => `${name}: ${apply(name)}`).join("; ");
     return { kind, args: args(), expect: call.expect, description };
   }
+  sites.boolCase = undefined;
   const description = apply(kind);
-  return { kind, args: args(), expect: call.expect, description };
+  return { kind, args: args(), expect: call.expect, description, boolCase: sites.boolCase };
 }
 
 /** A DataView of `bytes`, for unsigned little-endian fields. */

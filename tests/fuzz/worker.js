@@ -153,6 +153,8 @@ function run(mutation) {
     if (mutation.mustFail && (lazy || !mutation.after)) return { outcome: "foreign", message: `${mutation.mustFail}, without a RawastBufferError` };
     if (expected?.message !== undefined) return { outcome: "foreign", message: `a tree where the same bytes gave a RawastBufferError (${expected.message})` };
     if (expected !== null && toJson(tree, "parent") !== expected.json) return { outcome: "foreign", message: "a tree other than the one the same bytes give" };
+    const unread = mutation.boolCase ? readBool(mutation.args, mutation.boolCase) : null;
+    if (unread !== null) return { outcome: "foreign", message: unread };
     return { outcome: "ast" };
   } catch (error) {
     if (error instanceof BufferError) return { outcome: "error" };
@@ -204,6 +206,29 @@ function walkProblem(args, tree) {
   }
   return null;
 }
+
+/**
+ * Where a case made one `bool`'s byte a value no producer writes (`boolCase`: where, and what it
+ * was) and got a tree, the byte must be one `deserialize` does not read: what is wrong if it does,
+ * that is if 0 and 1 there give two trees, or null. (The buffer is `args[0]`, changed in place and
+ * left as it was. `size`: the file's buffer's, or its region's in oxc's; larger ones are not
+ * compared, as `same` cases are not.)
+ */
+function readBool(args, { at, size }) {
+  const bytes = args[0];
+  if (size > SAME_MAX_BYTES) return null;
+  const value = bytes[at];
+  const trees = [0, 1].map((byte) => {
+    bytes[at] = byte;
+    return settle(args).json;
+  });
+  bytes[at] = value;
+  if (trees[0] === trees[1]) return null;
+  return `the bool at ${at}, which deserialize reads (0 and 1 give two trees), read as ${value} without a RawastBufferError`;
+}
+
+// (As `mutations.js`'s `same` cases: comparing two trees of a larger buffer would pass the hang bound.)
+const SAME_MAX_BYTES = 16 * 2 ** 20;
 
 /** The JSON of the tree `args` give, or the message of the buffer error they end in. */
 function settle(args) {
@@ -261,6 +286,7 @@ process.on("message", ({ index, rssLimit }) => {
   const rng = random(caseSeed(seed, index));
   const file = pickFile(rng);
   const mutation = deepCase !== null && rng.int(DEEP_SHARE) === 0 ? deepCase(rng) : file.mutate(rng);
+  if (mutation.boolCase) mutation.boolCase.size = file.size;
   process.send({ start: index, file: file.name, what: `${mutation.kind}: ${mutation.description}` });
   let rssBefore = 0;
   if (canMeasureCases) {

@@ -9,6 +9,15 @@ import assert from "node:assert/strict";
 import { parseSync, visitorKeys as oxcKeys } from "oxc-parser";
 import { visitorKeys as typescriptEslintKeys } from "@typescript-eslint/visitor-keys";
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+import { captureBuffers, oxlintBuffer } from "../oxlint/lint.js";
+import { root } from "../producer.js";
+import { targetModule } from "./files.js";
+import { skip, withOxcBuffer } from "./oxc-buffer.js";
 import { VISITOR_KEYS as TS_KEYS } from "./generated/js/oxc-ts/deserialize.js";
 import { VISITOR_KEYS as JS_KEYS } from "./generated/js/oxc-js/deserialize.js";
 
@@ -151,3 +160,130 @@ test("a difference of no known kind fails", () => {
   );
   assert.throws(() => checkAgainstOxc(unexplained, theirs), /no known kind/);
 });
+
+// Each variant's VISITOR_KEYS against that variant's own output: what its `.d.ts` declares, and the
+// nodes it makes of a corpus. A key that its nodes never have (a TypeScript key in a JavaScript
+// variant, Oxlint's `Program.hashbang`) and a node type it never makes (Oxlint's parentheses, which
+// its converters drop) are the model's mistakes (`model::oxc`, the converters' JS as the variant
+// runs it). The JavaScript variants read TypeScript too (oxc-parser's `astType: "js"`), and then
+// make TypeScript's nodes: their types, and the keys their structs have (`TSIndexSignatureName`,
+// an `Identifier` with a `typeAnnotation`), are the JavaScript variants' as well.
+
+/** The targets of tests/oxc/codegen.toml. */
+const VARIANTS = ["oxc-js", "oxc-ts", "oxc-js-range", "oxc-ts-range", "oxc-js-parent", "oxc-ts-parent", "oxc-js-range-parent", "oxc-ts-range-parent", "oxc-js-buffer-text", "oxlint-plugins"];
+
+/** Files whose nodes, of every variant, have every key and node type VISITOR_KEYS lists (one of each at least). */
+const CORPUS = [
+  "tests/oxc/corpus/decorators.js",
+  "tests/oxc/corpus/jsx.tsx",
+  "tests/oxc/corpus/types.ts",
+  "tests/oxc/corpus/rare.ts",
+  "tests/oxc/corpus/with.cjs",
+  "tests/conformance/corpus/components.jsx",
+  "tests/conformance/corpus/modern.mjs",
+  "node_modules/typescript/lib/lib.es5.d.ts",
+  "node_modules/zod/src/v3/types.ts",
+  "node_modules/@tanstack/react-router/src/link.tsx",
+].map((file) => join(root, file));
+
+/**
+ * The properties of each node type a target's `.d.ts` declares: those of the types of its `Node`
+ * union whose `type` is that type (inherited ones too).
+ */
+function declaredKeys(dts) {
+  const program = ts.createProgram([dts], { strict: true, noEmit: true, types: [] });
+  const checker = program.getTypeChecker();
+  const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(dts)));
+  const node = checker.getDeclaredTypeOfSymbol(exported.find((symbol) => symbol.name === "Node"));
+  const keys = new Map();
+  for (const member of node.isUnion() ? node.types : [node]) {
+    const type = member.getProperty("type");
+    if (type === undefined) continue;
+    const typeType = checker.getTypeOfSymbol(type);
+    for (const literal of typeType.isUnion() ? typeType.types : [typeType]) {
+      if (!literal.isStringLiteral()) continue;
+      if (!keys.has(literal.value)) keys.set(literal.value, new Set());
+      for (const property of checker.getPropertiesOfType(member)) keys.get(literal.value).add(property.name);
+    }
+  }
+  return keys;
+}
+
+/**
+ * The nodes of `roots` (by `types`, the node types: objects whose `type` is one), each type's own
+ * data properties (Oxlint's getters left out; `parent` too), and of those the ones that hold a node
+ * (a node, or an array or plain object holding one).
+ */
+function seenKeys(roots, types) {
+  const keys = new Map();
+  const holding = new Map();
+  const isNode = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && types.has(value.type);
+  const holdsNode = (value, depth = 0) =>
+    value !== null && typeof value === "object" && depth < 4 && (isNode(value) || Object.values(value).some((item) => holdsNode(item, depth + 1)));
+  const stack = [...roots];
+  const seen = new Set();
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    const node = isNode(value);
+    if (node && !keys.has(value.type)) {
+      keys.set(value.type, new Set());
+      holding.set(value.type, new Set());
+    }
+    for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
+      if (!("value" in descriptor) || key === "parent") continue;
+      if (node) {
+        keys.get(value.type).add(key);
+        if (holdsNode(descriptor.value)) holding.get(value.type).add(key);
+      }
+      stack.push(descriptor.value);
+    }
+  }
+  return { keys, holding };
+}
+
+/** The programs `target` makes of `CORPUS`: as oxc-parser's buffers give them, or Oxlint's. */
+async function corpusTrees(target) {
+  const { deserialize } = await import(targetModule(target));
+  if (target.startsWith("oxlint")) {
+    // (Oxlint runs no plugin on types.ts: tests/oxlint/parents.test.js.)
+    const { captured, unlinted } = captureBuffers(CORPUS);
+    assert.deepEqual(unlinted, [join(root, "tests/oxc/corpus/types.ts")]);
+    const buffer = oxlintBuffer(captured[0].length);
+    return captured.map(({ region, start }) => {
+      buffer.set(region, start);
+      const program = deserialize(buffer);
+      buffer.fill(0, start, start + region.length);
+      return program;
+    });
+  }
+  return CORPUS.map((file) => withOxcBuffer(readFileSync(file, "utf8"), file, (...args) => deserialize(...args).program));
+}
+
+/** Node types no file of `CORPUS` can give, and why. */
+const UNMADE = { V8IntrinsicExpression: "oxc-parser parses V8's `%Intrinsic()` calls only with an option of its Rust API" };
+
+for (const target of VARIANTS) {
+  test(`${target}'s VISITOR_KEYS list only what its output has: the keys and node types of its .d.ts and of its nodes`, { skip }, async () => {
+    const { VISITOR_KEYS } = await import(targetModule(target));
+    const dts = fileURLToPath(targetModule(target)).replace(/\.js$/, ".d.ts");
+    const declared = declaredKeys(dts);
+    const problems = [];
+    for (const [type, keys] of Object.entries(VISITOR_KEYS)) {
+      if (!declared.has(type)) problems.push(`${type}: no node type of the .d.ts`);
+      for (const key of keys) if (declared.has(type) && !declared.get(type).has(key)) problems.push(`${type}.${key}: no property of the .d.ts's ${type}`);
+    }
+    const { keys: seen, holding } = seenKeys(await corpusTrees(target), new Set(Object.keys(VISITOR_KEYS)));
+    for (const [type, keys] of Object.entries(VISITOR_KEYS)) {
+      if (!seen.has(type)) {
+        if (!Object.hasOwn(UNMADE, type)) problems.push(`${type}: no node of the corpus`);
+        continue;
+      }
+      for (const key of keys) if (!seen.get(type).has(key)) problems.push(`${type}.${key}: on no node of the corpus`);
+    }
+    // And the other way: what holds a node is listed.
+    for (const [type, keys] of holding) for (const key of keys) if (!VISITOR_KEYS[type].includes(key)) problems.push(`${type}.${key}: holds a node, not listed`);
+    assert.deepEqual(problems, []);
+  });
+}

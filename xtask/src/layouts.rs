@@ -76,7 +76,7 @@ pub fn write(project: &Project) -> Result<()> {
     // buffers hold TypeScript's nodes: the walk's spans are the TypeScript variants'.
     let (oxc_config, files) = rawast::read_schema(&project.path(OXC_CONFIG))?;
     let analysis = rawast_generator::analyze_as(&files, oxc_config.dialect).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let model = Model::build_variant(&analysis.schema, &oxc_config, OutputVariant { is_ts: true, range: false }).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let model = Model::build_variant(&analysis.schema, &oxc_config, OutputVariant { is_ts: true, ..OutputVariant::default() }).map_err(|d| anyhow::anyhow!("{d}"))?;
     let mut json = layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?, NoneRule::Rust197);
     json["walk"] = walk_json(&analysis.schema, &oxc_config, &model);
     write_json(&oxc_file(project), &json)?;

@@ -44,6 +44,9 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
+// Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+import { isAscii as nativeIsAscii } from "node:buffer";
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -263,6 +266,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -340,6 +348,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -350,7 +360,20 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
+}
+
+/** Whether the bytes `start..end` are all ASCII. */
+function isAscii(start, end) {
+  return nativeIsAscii(uint8.subarray(start, end));
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -828,9 +851,9 @@ function deserializeArrowFunctionExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: null,
-    expression: uint8[pos + 24] === 1,
-    generator: uint8[pos + 25] === 1,
-    async: uint8[pos + 26] === 1,
+    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
     params: null,
     body: null,
     parent,
@@ -975,7 +998,7 @@ function deserializeCallExpression(pos, parent) {
     end: uint32[(pos + 4) >>> 2],
     callee: null,
     arguments: null,
-    optional: uint8[pos + 40] === 1,
+    optional: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
     parent,
   };
   try {
@@ -1317,7 +1340,7 @@ function deserializeForOfStatement(pos, parent) {
     type: "ForOfStatement",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    await: uint8[pos + 8] === 1,
+    await: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     left: null,
     right: null,
     body: null,
@@ -1370,9 +1393,9 @@ function deserializeFunctionDeclaration(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: null,
-    expression: uint8[pos + 24] === 1,
-    generator: uint8[pos + 25] === 1,
-    async: uint8[pos + 26] === 1,
+    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
     params: null,
     body: null,
     parent,
@@ -1397,9 +1420,9 @@ function deserializeFunctionExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: null,
-    expression: uint8[pos + 24] === 1,
-    generator: uint8[pos + 25] === 1,
-    async: uint8[pos + 26] === 1,
+    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
     params: null,
     body: null,
     parent,
@@ -1627,8 +1650,8 @@ function deserializeMemberExpression(pos, parent) {
     end: uint32[(pos + 4) >>> 2],
     object: null,
     property: null,
-    computed: uint8[pos + 40] === 1,
-    optional: uint8[pos + 41] === 1,
+    computed: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    optional: (uint8[pos + 41] === 1 || (uint8[pos + 41] !== 0 && invalidBool(pos + 41))),
     parent,
   };
   try {
@@ -1669,8 +1692,8 @@ function deserializeMethodDefinition(pos, parent) {
     type: "MethodDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
+    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     key: null,
     kind: deserializeMethodDefinitionKind(pos + 32),
     value: null,
@@ -1780,9 +1803,9 @@ function deserializeProperty(pos, parent) {
     type: "Property",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    method: uint8[pos + 8] === 1,
-    shorthand: uint8[pos + 9] === 1,
-    computed: uint8[pos + 10] === 1,
+    method: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    shorthand: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    computed: (uint8[pos + 10] === 1 || (uint8[pos + 10] !== 0 && invalidBool(pos + 10))),
     key: null,
     value: null,
     kind: deserializePropertyKind(pos + 48),
@@ -1805,8 +1828,8 @@ function deserializePropertyDefinition(pos, parent) {
     type: "PropertyDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
+    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     key: null,
     value: null,
     parent,
@@ -1993,7 +2016,7 @@ function deserializeTemplateElement(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
-    tail: uint8[pos + 40] === 1,
+    tail: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
     parent,
   };
   return node;
@@ -2080,7 +2103,7 @@ function deserializeUnaryExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
+    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     argument: null,
     parent,
   };
@@ -2100,7 +2123,7 @@ function deserializeUpdateExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
+    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     argument: null,
     parent,
   };
@@ -2201,7 +2224,7 @@ function deserializeYieldExpression(pos, parent) {
     type: "YieldExpression",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    delegate: uint8[pos + 8] === 1,
+    delegate: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     argument: null,
     parent,
   };
@@ -2475,7 +2498,7 @@ function deserializeJSXOpeningElement(pos, parent) {
     end: uint32[(pos + 4) >>> 2],
     attributes: null,
     name: null,
-    selfClosing: uint8[pos + 40] === 1,
+    selfClosing: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
     parent,
   };
   try {
@@ -2496,7 +2519,7 @@ function deserializeJSXOpeningFragment(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     attributes: null,
-    selfClosing: uint8[pos + 24] === 1,
+    selfClosing: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
     parent,
   };
   try {
@@ -2585,7 +2608,7 @@ function deserializeBooleanLiteral(pos, parent) {
     type: "Literal",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: uint8[pos + 8] === 1,
+    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     raw: deserializeStr(pos + 16),
     parent,
   };

@@ -52,6 +52,9 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
+// Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+import { isAscii as nativeIsAscii } from "node:buffer";
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -327,6 +330,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -404,6 +412,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -414,7 +424,20 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
+}
+
+/** Whether the bytes `start..end` are all ASCII. */
+function isAscii(start, end) {
+  return nativeIsAscii(uint8.subarray(start, end));
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -882,7 +905,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 24] === 1;
+      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#expression;
   }
@@ -891,7 +914,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 25] === 1;
+      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#generator;
   }
@@ -900,7 +923,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 26] === 1;
+      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
     }
     return this.#async;
   }
@@ -1219,7 +1242,7 @@ class LazyCallExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = uint8[this.#pos + 40] === 1;
+      this.#optional = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#optional;
   }
@@ -1923,7 +1946,7 @@ class LazyForOfStatement extends LazyObject {
     if (this.#await === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#await = uint8[this.#pos + 8] === 1;
+      this.#await = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#await;
   }
@@ -2060,7 +2083,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 24] === 1;
+      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#expression;
   }
@@ -2069,7 +2092,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 25] === 1;
+      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#generator;
   }
@@ -2078,7 +2101,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 26] === 1;
+      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
     }
     return this.#async;
   }
@@ -2143,7 +2166,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 24] === 1;
+      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#expression;
   }
@@ -2152,7 +2175,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 25] === 1;
+      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#generator;
   }
@@ -2161,7 +2184,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 26] === 1;
+      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
     }
     return this.#async;
   }
@@ -2663,7 +2686,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 40] === 1;
+      this.#computed = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#computed;
   }
@@ -2672,7 +2695,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = uint8[this.#pos + 41] === 1;
+      this.#optional = (uint8[this.#pos + 41] === 1 || (uint8[this.#pos + 41] !== 0 && invalidBool(this.#pos + 41)));
     }
     return this.#optional;
   }
@@ -2752,7 +2775,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = uint8[this.#pos + 8] === 1;
+      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#static;
   }
@@ -2761,7 +2784,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 9] === 1;
+      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#computed;
   }
@@ -3001,7 +3024,7 @@ class LazyProperty extends LazyObject {
     if (this.#method === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#method = uint8[this.#pos + 8] === 1;
+      this.#method = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#method;
   }
@@ -3010,7 +3033,7 @@ class LazyProperty extends LazyObject {
     if (this.#shorthand === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#shorthand = uint8[this.#pos + 9] === 1;
+      this.#shorthand = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#shorthand;
   }
@@ -3019,7 +3042,7 @@ class LazyProperty extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 10] === 1;
+      this.#computed = (uint8[this.#pos + 10] === 1 || (uint8[this.#pos + 10] !== 0 && invalidBool(this.#pos + 10)));
     }
     return this.#computed;
   }
@@ -3082,7 +3105,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = uint8[this.#pos + 8] === 1;
+      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#static;
   }
@@ -3091,7 +3114,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 9] === 1;
+      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#computed;
   }
@@ -3469,7 +3492,7 @@ class LazyTemplateElement extends LazyObject {
     if (this.#tail === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#tail = uint8[this.#pos + 40] === 1;
+      this.#tail = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#tail;
   }
@@ -3665,7 +3688,7 @@ class LazyUnaryExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = uint8[this.#pos + 9] === 1;
+      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#prefix;
   }
@@ -3718,7 +3741,7 @@ class LazyUpdateExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = uint8[this.#pos + 9] === 1;
+      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#prefix;
   }
@@ -3933,7 +3956,7 @@ class LazyYieldExpression extends LazyObject {
     if (this.#delegate === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#delegate = uint8[this.#pos + 8] === 1;
+      this.#delegate = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#delegate;
   }
@@ -4375,7 +4398,7 @@ class LazyJSXOpeningElement extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = uint8[this.#pos + 40] === 1;
+      this.#selfClosing = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
     }
     return this.#selfClosing;
   }
@@ -4418,7 +4441,7 @@ class LazyJSXOpeningFragment extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = uint8[this.#pos + 24] === 1;
+      this.#selfClosing = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#selfClosing;
   }
@@ -4667,7 +4690,7 @@ class LazyBooleanLiteral extends LazyObject {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#value = uint8[this.#pos + 8] === 1;
+      this.#value = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#value;
   }

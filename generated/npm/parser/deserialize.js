@@ -44,6 +44,9 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
+// Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+import { isAscii as nativeIsAscii } from "node:buffer";
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -291,6 +294,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -368,6 +376,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -378,7 +388,20 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
+}
+
+/** Whether the bytes `start..end` are all ASCII. */
+function isAscii(start, end) {
+  return nativeIsAscii(uint8.subarray(start, end));
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -863,9 +886,9 @@ function deserializeArrowFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: uint8[pos + 24] === 1,
-    generator: uint8[pos + 25] === 1,
-    async: uint8[pos + 26] === 1,
+    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1001,7 +1024,7 @@ function deserializeCallExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     callee: calleeValue,
     arguments: argumentsValue,
-    optional: uint8[pos + 40] === 1,
+    optional: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
   };
 }
 
@@ -1326,7 +1349,7 @@ function deserializeForOfStatement(pos) {
     type: "ForOfStatement",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    await: uint8[pos + 8] === 1,
+    await: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     left: leftValue,
     right: rightValue,
     body: bodyValue,
@@ -1377,9 +1400,9 @@ function deserializeFunctionDeclaration(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: uint8[pos + 24] === 1,
-    generator: uint8[pos + 25] === 1,
-    async: uint8[pos + 26] === 1,
+    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1403,9 +1426,9 @@ function deserializeFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: uint8[pos + 24] === 1,
-    generator: uint8[pos + 25] === 1,
-    async: uint8[pos + 26] === 1,
+    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1619,8 +1642,8 @@ function deserializeMemberExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     object: objectValue,
     property: propertyValue,
-    computed: uint8[pos + 40] === 1,
-    optional: uint8[pos + 41] === 1,
+    computed: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    optional: (uint8[pos + 41] === 1 || (uint8[pos + 41] !== 0 && invalidBool(pos + 41))),
   };
 }
 
@@ -1659,8 +1682,8 @@ function deserializeMethodDefinition(pos) {
     type: "MethodDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
+    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     key: keyValue,
     kind: deserializeMethodDefinitionKind(pos + 32),
     value: valueValue,
@@ -1763,9 +1786,9 @@ function deserializeProperty(pos) {
     type: "Property",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    method: uint8[pos + 8] === 1,
-    shorthand: uint8[pos + 9] === 1,
-    computed: uint8[pos + 10] === 1,
+    method: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    shorthand: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    computed: (uint8[pos + 10] === 1 || (uint8[pos + 10] !== 0 && invalidBool(pos + 10))),
     key: keyValue,
     value: valueValue,
     kind: deserializePropertyKind(pos + 48),
@@ -1787,8 +1810,8 @@ function deserializePropertyDefinition(pos) {
     type: "PropertyDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
+    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     key: keyValue,
     value: valueValue,
   };
@@ -1955,7 +1978,7 @@ function deserializeTemplateElement(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
-    tail: uint8[pos + 40] === 1,
+    tail: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
   };
 }
 
@@ -2042,7 +2065,7 @@ function deserializeUnaryExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
+    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     argument: argumentValue,
   };
 }
@@ -2061,7 +2084,7 @@ function deserializeUpdateExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
+    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     argument: argumentValue,
   };
 }
@@ -2157,7 +2180,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    delegate: uint8[pos + 8] === 1,
+    delegate: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     argument: argumentValue,
   };
 }
@@ -2419,7 +2442,7 @@ function deserializeJSXOpeningElement(pos) {
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
     name: nameValue,
-    selfClosing: uint8[pos + 40] === 1,
+    selfClosing: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
   };
 }
 
@@ -2437,7 +2460,7 @@ function deserializeJSXOpeningFragment(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
-    selfClosing: uint8[pos + 24] === 1,
+    selfClosing: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
   };
 }
 
@@ -2509,7 +2532,7 @@ function deserializeBooleanLiteral(pos) {
     type: "Literal",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: uint8[pos + 8] === 1,
+    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     raw: deserializeStr(pos + 16),
   };
 }

@@ -321,6 +321,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -398,6 +403,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -408,7 +415,25 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Decoder.decode(uint8.subarray(start, end)));
+}
+
+/**
+ * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many characters, none
+ * U+FFFD (a byte past 0x7F either joins others in one character or is one U+FFFD). A JS loop costs
+ * cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+ */
+function isAscii(start, end) {
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -876,7 +901,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 16] === 1;
+      this.#expression = (uint8[this.#pos + 16] === 1 || (uint8[this.#pos + 16] !== 0 && invalidBool(this.#pos + 16)));
     }
     return this.#expression;
   }
@@ -885,7 +910,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 17] === 1;
+      this.#generator = (uint8[this.#pos + 17] === 1 || (uint8[this.#pos + 17] !== 0 && invalidBool(this.#pos + 17)));
     }
     return this.#generator;
   }
@@ -894,7 +919,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 18] === 1;
+      this.#async = (uint8[this.#pos + 18] === 1 || (uint8[this.#pos + 18] !== 0 && invalidBool(this.#pos + 18)));
     }
     return this.#async;
   }
@@ -1213,7 +1238,7 @@ class LazyCallExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = uint8[this.#pos + 28] === 1;
+      this.#optional = (uint8[this.#pos + 28] === 1 || (uint8[this.#pos + 28] !== 0 && invalidBool(this.#pos + 28)));
     }
     return this.#optional;
   }
@@ -1917,7 +1942,7 @@ class LazyForOfStatement extends LazyObject {
     if (this.#await === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#await = uint8[this.#pos + 8] === 1;
+      this.#await = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#await;
   }
@@ -2054,7 +2079,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 16] === 1;
+      this.#expression = (uint8[this.#pos + 16] === 1 || (uint8[this.#pos + 16] !== 0 && invalidBool(this.#pos + 16)));
     }
     return this.#expression;
   }
@@ -2063,7 +2088,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 17] === 1;
+      this.#generator = (uint8[this.#pos + 17] === 1 || (uint8[this.#pos + 17] !== 0 && invalidBool(this.#pos + 17)));
     }
     return this.#generator;
   }
@@ -2072,7 +2097,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 18] === 1;
+      this.#async = (uint8[this.#pos + 18] === 1 || (uint8[this.#pos + 18] !== 0 && invalidBool(this.#pos + 18)));
     }
     return this.#async;
   }
@@ -2137,7 +2162,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = uint8[this.#pos + 16] === 1;
+      this.#expression = (uint8[this.#pos + 16] === 1 || (uint8[this.#pos + 16] !== 0 && invalidBool(this.#pos + 16)));
     }
     return this.#expression;
   }
@@ -2146,7 +2171,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = uint8[this.#pos + 17] === 1;
+      this.#generator = (uint8[this.#pos + 17] === 1 || (uint8[this.#pos + 17] !== 0 && invalidBool(this.#pos + 17)));
     }
     return this.#generator;
   }
@@ -2155,7 +2180,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = uint8[this.#pos + 18] === 1;
+      this.#async = (uint8[this.#pos + 18] === 1 || (uint8[this.#pos + 18] !== 0 && invalidBool(this.#pos + 18)));
     }
     return this.#async;
   }
@@ -2657,7 +2682,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 24] === 1;
+      this.#computed = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#computed;
   }
@@ -2666,7 +2691,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = uint8[this.#pos + 25] === 1;
+      this.#optional = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
     }
     return this.#optional;
   }
@@ -2746,7 +2771,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = uint8[this.#pos + 8] === 1;
+      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#static;
   }
@@ -2755,7 +2780,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 9] === 1;
+      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#computed;
   }
@@ -2995,7 +3020,7 @@ class LazyProperty extends LazyObject {
     if (this.#method === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#method = uint8[this.#pos + 8] === 1;
+      this.#method = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#method;
   }
@@ -3004,7 +3029,7 @@ class LazyProperty extends LazyObject {
     if (this.#shorthand === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#shorthand = uint8[this.#pos + 9] === 1;
+      this.#shorthand = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#shorthand;
   }
@@ -3013,7 +3038,7 @@ class LazyProperty extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 10] === 1;
+      this.#computed = (uint8[this.#pos + 10] === 1 || (uint8[this.#pos + 10] !== 0 && invalidBool(this.#pos + 10)));
     }
     return this.#computed;
   }
@@ -3076,7 +3101,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = uint8[this.#pos + 8] === 1;
+      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#static;
   }
@@ -3085,7 +3110,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = uint8[this.#pos + 9] === 1;
+      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#computed;
   }
@@ -3463,7 +3488,7 @@ class LazyTemplateElement extends LazyObject {
     if (this.#tail === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#tail = uint8[this.#pos + 24] === 1;
+      this.#tail = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
     }
     return this.#tail;
   }
@@ -3659,7 +3684,7 @@ class LazyUnaryExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = uint8[this.#pos + 9] === 1;
+      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#prefix;
   }
@@ -3712,7 +3737,7 @@ class LazyUpdateExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = uint8[this.#pos + 9] === 1;
+      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
     }
     return this.#prefix;
   }
@@ -3927,7 +3952,7 @@ class LazyYieldExpression extends LazyObject {
     if (this.#delegate === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#delegate = uint8[this.#pos + 8] === 1;
+      this.#delegate = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#delegate;
   }
@@ -4369,7 +4394,7 @@ class LazyJSXOpeningElement extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = uint8[this.#pos + 28] === 1;
+      this.#selfClosing = (uint8[this.#pos + 28] === 1 || (uint8[this.#pos + 28] !== 0 && invalidBool(this.#pos + 28)));
     }
     return this.#selfClosing;
   }
@@ -4412,7 +4437,7 @@ class LazyJSXOpeningFragment extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = uint8[this.#pos + 20] === 1;
+      this.#selfClosing = (uint8[this.#pos + 20] === 1 || (uint8[this.#pos + 20] !== 0 && invalidBool(this.#pos + 20)));
     }
     return this.#selfClosing;
   }
@@ -4661,7 +4686,7 @@ class LazyBooleanLiteral extends LazyObject {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#value = uint8[this.#pos + 8] === 1;
+      this.#value = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
     }
     return this.#value;
   }

@@ -285,6 +285,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -362,6 +367,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -372,7 +379,25 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Decoder.decode(uint8.subarray(start, end)));
+}
+
+/**
+ * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many characters, none
+ * U+FFFD (a byte past 0x7F either joins others in one character or is one U+FFFD). A JS loop costs
+ * cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+ */
+function isAscii(start, end) {
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -857,9 +882,9 @@ function deserializeArrowFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: uint8[pos + 16] === 1,
-    generator: uint8[pos + 17] === 1,
-    async: uint8[pos + 18] === 1,
+    expression: (uint8[pos + 16] === 1 || (uint8[pos + 16] !== 0 && invalidBool(pos + 16))),
+    generator: (uint8[pos + 17] === 1 || (uint8[pos + 17] !== 0 && invalidBool(pos + 17))),
+    async: (uint8[pos + 18] === 1 || (uint8[pos + 18] !== 0 && invalidBool(pos + 18))),
     params: paramsValue,
     body: bodyValue,
   };
@@ -995,7 +1020,7 @@ function deserializeCallExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     callee: calleeValue,
     arguments: argumentsValue,
-    optional: uint8[pos + 28] === 1,
+    optional: (uint8[pos + 28] === 1 || (uint8[pos + 28] !== 0 && invalidBool(pos + 28))),
   };
 }
 
@@ -1320,7 +1345,7 @@ function deserializeForOfStatement(pos) {
     type: "ForOfStatement",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    await: uint8[pos + 8] === 1,
+    await: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     left: leftValue,
     right: rightValue,
     body: bodyValue,
@@ -1371,9 +1396,9 @@ function deserializeFunctionDeclaration(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: uint8[pos + 16] === 1,
-    generator: uint8[pos + 17] === 1,
-    async: uint8[pos + 18] === 1,
+    expression: (uint8[pos + 16] === 1 || (uint8[pos + 16] !== 0 && invalidBool(pos + 16))),
+    generator: (uint8[pos + 17] === 1 || (uint8[pos + 17] !== 0 && invalidBool(pos + 17))),
+    async: (uint8[pos + 18] === 1 || (uint8[pos + 18] !== 0 && invalidBool(pos + 18))),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1397,9 +1422,9 @@ function deserializeFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: uint8[pos + 16] === 1,
-    generator: uint8[pos + 17] === 1,
-    async: uint8[pos + 18] === 1,
+    expression: (uint8[pos + 16] === 1 || (uint8[pos + 16] !== 0 && invalidBool(pos + 16))),
+    generator: (uint8[pos + 17] === 1 || (uint8[pos + 17] !== 0 && invalidBool(pos + 17))),
+    async: (uint8[pos + 18] === 1 || (uint8[pos + 18] !== 0 && invalidBool(pos + 18))),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1613,8 +1638,8 @@ function deserializeMemberExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     object: objectValue,
     property: propertyValue,
-    computed: uint8[pos + 24] === 1,
-    optional: uint8[pos + 25] === 1,
+    computed: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    optional: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
   };
 }
 
@@ -1653,8 +1678,8 @@ function deserializeMethodDefinition(pos) {
     type: "MethodDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
+    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     key: keyValue,
     kind: deserializeMethodDefinitionKind(pos + 20),
     value: valueValue,
@@ -1757,9 +1782,9 @@ function deserializeProperty(pos) {
     type: "Property",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    method: uint8[pos + 8] === 1,
-    shorthand: uint8[pos + 9] === 1,
-    computed: uint8[pos + 10] === 1,
+    method: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    shorthand: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    computed: (uint8[pos + 10] === 1 || (uint8[pos + 10] !== 0 && invalidBool(pos + 10))),
     key: keyValue,
     value: valueValue,
     kind: deserializePropertyKind(pos + 28),
@@ -1781,8 +1806,8 @@ function deserializePropertyDefinition(pos) {
     type: "PropertyDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: uint8[pos + 8] === 1,
-    computed: uint8[pos + 9] === 1,
+    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     key: keyValue,
     value: valueValue,
   };
@@ -1949,7 +1974,7 @@ function deserializeTemplateElement(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
-    tail: uint8[pos + 24] === 1,
+    tail: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
   };
 }
 
@@ -2036,7 +2061,7 @@ function deserializeUnaryExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
+    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     argument: argumentValue,
   };
 }
@@ -2055,7 +2080,7 @@ function deserializeUpdateExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
-    prefix: uint8[pos + 9] === 1,
+    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
     argument: argumentValue,
   };
 }
@@ -2151,7 +2176,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    delegate: uint8[pos + 8] === 1,
+    delegate: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     argument: argumentValue,
   };
 }
@@ -2413,7 +2438,7 @@ function deserializeJSXOpeningElement(pos) {
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
     name: nameValue,
-    selfClosing: uint8[pos + 28] === 1,
+    selfClosing: (uint8[pos + 28] === 1 || (uint8[pos + 28] !== 0 && invalidBool(pos + 28))),
   };
 }
 
@@ -2431,7 +2456,7 @@ function deserializeJSXOpeningFragment(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
-    selfClosing: uint8[pos + 20] === 1,
+    selfClosing: (uint8[pos + 20] === 1 || (uint8[pos + 20] !== 0 && invalidBool(pos + 20))),
   };
 }
 
@@ -2503,7 +2528,7 @@ function deserializeBooleanLiteral(pos) {
     type: "Literal",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: uint8[pos + 8] === 1,
+    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
     raw: deserializeStr(pos + 12),
   };
 }

@@ -125,6 +125,45 @@ impl Snippet {
         out
     }
 
+    /// What the snippet does where the flags are as `value` says: its text, with the `IF` blocks
+    /// whose flag holds and the statements of the constant `if`s that hold (`if (IS_TS) { … }` only
+    /// in TypeScript's variants, as the emitter folds them: [`fold_ifs`]), and the parts that are
+    /// not text in that text, in order ([`Active`]). Where the text cannot be folded, the `if`s are
+    /// kept: every part they hold.
+    pub fn active(&self, value: &dyn Fn(Flag) -> bool) -> Active<'_> {
+        fn render<'p>(parts: &'p [Part], value: &dyn Fn(Flag) -> bool, text: &mut String, marked: &mut Vec<&'p Part>) {
+            for part in parts {
+                match part {
+                    Part::Text(t) => text.push_str(t),
+                    Part::If { flag, negated, body } => {
+                        if value(*flag) != *negated {
+                            render(body, value, text, marked);
+                        }
+                    }
+                    Part::Flag(flag) => {
+                        // (`!FLAG` as the value it is, so that `if (!LINTER)` folds too.)
+                        let holds = if text.ends_with('!') {
+                            text.pop();
+                            !value(*flag)
+                        } else {
+                            value(*flag)
+                        };
+                        text.push_str(if holds { "true" } else { "false" });
+                    }
+                    other => {
+                        text.push_str(&format!("{MARK}{}{MARK}", marked.len()));
+                        marked.push(other);
+                    }
+                }
+            }
+        }
+        let (mut text, mut marked) = (String::new(), Vec::new());
+        render(&self.parts, value, &mut text, &mut marked);
+        let text = fold_ifs(&text).unwrap_or(text);
+        let parts = text.split(MARK).skip(1).step_by(2).filter_map(|index| index.parse::<usize>().ok()).map(|index| marked[index]).collect();
+        Active { text, parts }
+    }
+
     /// Every `POS_OFFSET` without `<T>` in it (in `IF` blocks too): the paths a struct it converts
     /// must have.
     pub fn own_offsets(&self) -> Vec<&[String]> {
@@ -141,4 +180,115 @@ impl Snippet {
         visit(&self.parts, &mut out);
         out
     }
+}
+
+/// What a snippet does in one output variant ([`Snippet::active`]).
+pub struct Active<'s> {
+    /// Its JS, flags as `true` and `false`, each part that is not text marked by its index in the
+    /// parts it had before folding, between two [`MARK`]s.
+    pub text: String,
+    /// The parts that are not text or flags, in the order the folded text has them.
+    pub parts: Vec<&'s Part>,
+}
+
+/// What marks a part in [`Active::text`]: no JS character.
+const MARK: char = '\u{2}';
+
+/// Drops the branches a constant flag rules out: `if (true) A else B` becomes `A` (a block stays a
+/// block, for the scope of its declarations) and `if (false) A` disappears, so that the code holds
+/// no dead branch, and no call that is never made.
+pub(crate) fn fold_ifs(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let found = ["if (true)", "if (false)"].iter().filter_map(|p| find_word(rest, p).map(|at| (at, *p))).min();
+        let Some((at, pattern)) = found else { break };
+        out.push_str(&rest[..at]);
+        let after = &rest[at + pattern.len()..];
+        let consequent = statement_len(after).ok_or_else(|| format!("`{pattern}` is not followed by a statement"))?;
+        let (then, after) = after.split_at(consequent);
+        let (otherwise, after) = match after.trim_start().strip_prefix("else") {
+            Some(alternate) if !alternate.starts_with(is_ident_char) => {
+                let len = statement_len(alternate).ok_or_else(|| format!("the `else` of `{pattern}` is not followed by a statement"))?;
+                (Some(&alternate[..len]), &alternate[len..])
+            }
+            _ => (None, after),
+        };
+        let kept = if pattern == "if (true)" { Some(then) } else { otherwise };
+        match kept {
+            // The statement stays where the `if` was (its nested `if`s folded too).
+            Some(statement) => out.push_str(&fold_ifs(statement.trim())?),
+            // Nothing: the line is left blank, and `tidy` drops it.
+            None => {}
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// Where `word` first stands as a whole word in `text` (not the end of another identifier).
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find(word) {
+        let at = from + found;
+        if !text[..at].ends_with(is_ident_char) {
+            return Some(at);
+        }
+        from = at + word.len();
+    }
+    None
+}
+
+/// The length of the statement `text` starts with (after blanks): a `{ … }` block, or everything up
+/// to the `;` that ends it outside strings and brackets. `None` if there is none.
+fn statement_len(text: &str) -> Option<usize> {
+    let start = text.len() - text.trim_start().len();
+    let body = &text[start..];
+    if let Some(block) = body.strip_prefix('{') {
+        return closing_brace(block).map(|close| start + close + 2);
+    }
+    // An `if` inside the statement would need an `else` parser: refuse, rather than misfold.
+    if body.starts_with("if ") || body.starts_with("if(") {
+        return None;
+    }
+    find_at_depth_zero(body, ';').map(|index| start + index + 1)
+}
+
+/// The index of the `}` that closes a `{` just before `text`, skipping strings and nested brackets.
+pub(crate) fn closing_brace(text: &str) -> Option<usize> {
+    find_at_depth_zero(text, '}')
+}
+
+/// The index of the first `wanted` in `text` outside strings and brackets opened in `text`; `None`
+/// if there is none, or a bracket closes that `text` did not open first.
+pub(crate) fn find_at_depth_zero(text: &str, wanted: char) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (index, c) in text.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            _ if c == wanted && depth == 0 => return Some(index),
+            '\'' | '"' | '`' => quote = Some(c),
+            '{' | '(' | '[' => depth += 1,
+            '}' | ')' | ']' => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `c` can be in a JS identifier (ASCII).
+pub(crate) fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '$'
 }

@@ -35,7 +35,7 @@ use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::check_target;
-pub use oxc::{Variant as OutputVariant, converter_reads, declared_properties, made_node_types};
+pub use oxc::{Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties, made_node_types, made_node_types_in};
 pub use rawast::variant_string;
 use rawast::{enum_model, field_key, node_span_field, object_model};
 pub use visitor::{VisitorEntry, VisitorKeys};
@@ -59,6 +59,8 @@ pub struct Model {
     /// What lazy targets export; the errors are theirs only (`generate` reports them when a target
     /// is lazy).
     visitor_keys: Result<VisitorKeys, Diagnostics>,
+    /// The output variant it is the model of (oxc's; rawast's schemas have one).
+    pub variant: OutputVariant,
 }
 
 /// A struct as a JS object.
@@ -256,7 +258,7 @@ impl Model {
                 })
             })
             .collect();
-        let mut model = Model { mapping, objects, enums, walked, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }) };
+        let mut model = Model { mapping, objects, enums, walked, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }), variant };
         model.builds = builds_nodes_by_type(schema, &model);
         model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_walk(schema, &model, config, &mut diagnostics);

@@ -10,20 +10,36 @@
 
 use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, StructAt, VariantModel, VariantValue};
 use crate::casing::camel_case;
-use crate::ir::snippet::Part;
+use crate::ir::snippet::{Flag, Part};
 use crate::ir::{JoinPlace, MetaId, Only, Ordered, Schema, Struct, TypeId, TypeKind, TypeRef};
 
-/// Which of oxc's deserializers: its output for TypeScript, with `range` arrays.
+/// Which of oxc's deserializers: its output for TypeScript, with `range` arrays, `parent` links, or
+/// Oxlint's; the flags its snippets test (`Flag`), whose values [`Variant::value`] gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Variant {
     pub is_ts: bool,
     pub range: bool,
+    pub parent: bool,
+    /// Oxlint's deserializer: `LINTER` and `LOC`, and parentheses dropped (not `PRESERVE_PARENS`).
+    pub linter: bool,
 }
 
 impl Variant {
     /// The output variant of a target.
     pub fn of(settings: &crate::config::OxcSettings) -> Variant {
-        Variant { is_ts: settings.typescript, range: settings.range }
+        Variant { is_ts: settings.typescript, range: settings.range, parent: settings.parent, linter: settings.linter }
+    }
+
+    /// The value of a flag. oxc-parser's deserializers have no `loc` and keep parentheses
+    /// (`preserveParens` defaults to true); Oxlint's has `loc` and drops them.
+    pub fn value(self, flag: Flag) -> bool {
+        match flag {
+            Flag::IsTs => self.is_ts,
+            Flag::Range => self.range,
+            Flag::Parent => self.parent,
+            Flag::Linter | Flag::Loc => self.linter,
+            Flag::PreserveParens => !self.linter,
+        }
     }
 }
 
@@ -190,11 +206,12 @@ fn flattened(schema: &Schema, field: &crate::ir::Field) -> Option<TypeId> {
 /// `Class`, `MethodDefinition`, ...), of one of the enum's strings; its properties read one by one,
 /// or for a converter's value (`via`) built whole, unless the converter has no `ts_type`: then oxc's
 /// TypeScript definitions describe its value by the struct's declared properties (`Program`,
-/// `ParenthesizedExpression`), and so does the walk.
+/// `ParenthesizedExpression`), and so does the walk, where the converter makes that node in this
+/// variant ([`converted_declared`]). What a converter makes is what its JS does in the variant.
 pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant: Variant) -> super::WalkedStruct {
     let properties = match object.via {
         None => Some(object.properties.clone()),
-        Some(converter) if schema.meta[converter.0].ts_type.is_none() => Some(declared_properties(schema, id, variant)),
+        Some(converter) if schema.meta[converter.0].ts_type.is_none() => converted_declared(schema, id, converter, variant),
         Some(_) => None,
     };
     let mut node_types = Vec::new();
@@ -221,17 +238,53 @@ pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant:
         _ => {}
     }
     let made = match object.via {
-        Some(converter) if properties.is_some() => made_node_types(schema, converter).into_iter().filter(|t| !node_types.contains(t)).collect(),
+        Some(converter) if properties.is_some() => made_node_types_in(schema, converter, variant).into_iter().filter(|t| !node_types.contains(t)).collect(),
         _ => Vec::new(),
     };
     super::WalkedStruct { node_types, type_field, properties, made }
 }
 
+/// The properties a walk reads of struct `id`, whose value is converter `converter`'s (which has no
+/// `ts_type`) in `variant`: its declared properties, as oxc's TypeScript definitions describe such
+/// a value, but for those of fields the converter does not read there (Oxlint's `Program` has no
+/// `hashbang`: `if (!LINTER) program.hashbang = …`). `None` where the converter does not make the
+/// struct's node there (Oxlint's parentheses, whose converter gives the expression in them): its
+/// value is built whole, as a converter's with a `ts_type` is.
+fn converted_declared(schema: &Schema, id: TypeId, converter: MetaId, variant: Variant) -> Option<Vec<Property>> {
+    let declared = declared_properties(schema, id, variant);
+    let made = made_node_types_in(schema, converter, variant);
+    let own_type = declared.iter().find_map(|p| match &p.value {
+        PropertyValue::NodeType(name) => Some(name),
+        _ => None,
+    });
+    if own_type.is_some_and(|name| !made.contains(name)) {
+        return None;
+    }
+    let read = own_offsets_in(schema, converter, variant);
+    let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("a struct's converter") };
+    let reads = |path: &FieldPath| path.0.first().is_some_and(|&(_, index)| read.iter().any(|offset| offset.first() == Some(&s.fields[index].name)));
+    Some(
+        declared
+            .into_iter()
+            .filter(|p| match &p.value {
+                PropertyValue::Field { at, .. } => reads(at),
+                PropertyValue::Joined { parts, .. } => parts.iter().any(|(at, _)| reads(at)),
+                _ => true,
+            })
+            .collect(),
+    )
+}
+
 /// The node types converter `id`'s JS makes itself: the strings of its object literals' `type: '…'`.
 pub fn made_node_types(schema: &Schema, id: MetaId) -> Vec<String> {
+    let Some(snippet) = &schema.meta[id.0].raw_deser else { return Vec::new() };
+    node_types_in(&snippet_texts(&snippet.parts))
+}
+
+/// The node types JS `texts` make: the strings of their object literals' `type: '…'`.
+fn node_types_in(texts: &[&str]) -> Vec<String> {
     let mut types = Vec::new();
-    let Some(snippet) = &schema.meta[id.0].raw_deser else { return types };
-    for text in snippet_texts(&snippet.parts) {
+    for &text in texts {
         let mut rest = text;
         while let Some(at) = rest.find("type:") {
             rest = rest[at + 5..].trim_start();
@@ -244,6 +297,42 @@ pub fn made_node_types(schema: &Schema, id: MetaId) -> Vec<String> {
         }
     }
     types
+}
+
+/// [`made_node_types`] of the JS converter `id` runs in `variant`.
+pub fn made_node_types_in(schema: &Schema, id: MetaId, variant: Variant) -> Vec<String> {
+    let Some(snippet) = &schema.meta[id.0].raw_deser else { return Vec::new() };
+    node_types_in(&[snippet.active(&|flag| variant.value(flag)).text.as_str()])
+}
+
+/// [`converter_reads`] of the JS converter `id` runs in `variant`.
+pub fn converter_reads_in(schema: &Schema, id: MetaId, variant: Variant) -> Vec<TypeRef> {
+    let mut reads = Vec::new();
+    if let Some(snippet) = &schema.meta[id.0].raw_deser {
+        for part in snippet.active(&|flag| variant.value(flag)).parts {
+            if let Part::Deser(ty) = part
+                && !reads.contains(ty)
+            {
+                reads.push(ty.clone());
+            }
+        }
+    }
+    reads
+}
+
+/// The `POS_OFFSET` paths (without `<T>`) of the JS converter `id` runs in `variant`: the fields of
+/// the struct it converts that it reads.
+fn own_offsets_in(schema: &Schema, id: MetaId, variant: Variant) -> Vec<Vec<String>> {
+    let Some(snippet) = &schema.meta[id.0].raw_deser else { return Vec::new() };
+    let active = snippet.active(&|flag| variant.value(flag));
+    active
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            Part::PosOffset { within: None, path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The types converter `id`'s JS reads with `DESER[…]`, in every output variant.

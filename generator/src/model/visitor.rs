@@ -242,7 +242,7 @@ fn set_by_converters(schema: &Schema, model: &Model) -> BTreeSet<String> {
 }
 
 /// The structs a tree read from `root` can hold: through fields, variants, and what oxc's
-/// converters read.
+/// converters read in the model's variant.
 fn reachable_structs(schema: &Schema, model: &Model, root: TypeId) -> HashSet<TypeId> {
     let mut seen = HashSet::new();
     let mut stack = vec![TypeRef::Named(root)];
@@ -276,8 +276,10 @@ fn reachable_structs(schema: &Schema, model: &Model, root: TypeId) -> HashSet<Ty
                         }
                     }
                 }
+                // (What it reads in this variant: a JavaScript variant's `Function` reads no `this`
+                // parameter, Oxlint's `Program` no `Hashbang`.)
                 for converter in converters {
-                    stack.extend(super::oxc::converter_reads(schema, converter));
+                    stack.extend(super::oxc::converter_reads_in(schema, converter, model.variant));
                 }
             }
             _ => {}

@@ -5,7 +5,8 @@
 use crate::buffer::{FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE, metadata_offsets};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing};
 use crate::emit::EmitContext;
-use crate::ir::{Primitive, TypeKind, TypeRef};
+use crate::ir::{Builtin, Primitive, TypeKind, TypeRef};
+use crate::layout::OptionRepr;
 use crate::model::PropertyValue;
 
 use super::views::{View, views};
@@ -64,6 +65,10 @@ pub(in crate::emit) struct Reads {
     pub(in crate::emit::js) regex: bool,
     /// The `bigint_value` converter.
     pub(in crate::emit::js) bigint: bool,
+    /// `bool`s, whose other bytes are refused (`invalidBool`).
+    pub(in crate::emit::js) bool: bool,
+    /// `Option`s with a tag (no niche), whose tags other than 0 and 1 are refused (`invalidOptionTag`).
+    pub(in crate::emit::js) option_tag: bool,
 }
 
 impl Reads {
@@ -91,7 +96,13 @@ impl Reads {
                 TypeRef::Primitive(Primitive::U64) => reads.u64 = true,
                 TypeRef::Primitive(Primitive::I64) => reads.i64 = true,
                 TypeRef::Span => reads.span = true,
-                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) => types.push(inner),
+                TypeRef::Primitive(Primitive::Bool) | TypeRef::Builtin(Builtin::AtomicBool) => reads.bool = true,
+                TypeRef::Option(inner) => {
+                    // (Whether an `Option` has a tag does not depend on the pointer width.)
+                    reads.option_tag |= matches!(cx.layout64.option_repr(inner), OptionRepr::Tagged { .. });
+                    types.push(inner);
+                }
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Cell(inner) => types.push(inner),
                 _ => {}
             }
         }

@@ -114,7 +114,10 @@ impl<'a> Builder<'a> {
         };
         match ty {
             TypeRef::Primitive(p) => match p {
-                Primitive::Bool => format!("uint8[{pos}] === 1"),
+                // A producer writes 0 or 1: another byte is refused where it is read, with no
+                // call on the way (V8's lower tiers pay every call; bench/README.md, "a `bool`'s
+                // other bytes refused").
+                Primitive::Bool => format!("(uint8[{pos}] === 1 || (uint8[{pos}] !== 0 && invalidBool({pos})))"),
                 Primitive::U8 => format!("uint8[{pos}]"),
                 Primitive::I8 => format!("int8[{pos}]"),
                 Primitive::U16 => format!("uint16[{grouped} >>> 1]"),
@@ -355,7 +358,35 @@ impl<'a> Builder<'a> {
                 };
                 (self.equals(&at(pos, offset), size, value), pos.to_owned())
             }
-            OptionRepr::Tagged { tag_size, payload_offset } => (self.equals(pos, tag_size, 0), at(pos, payload_offset)),
+            // A tag is 0 or 1 (`Some`): `true`, `false`, or the buffer's error, with no call on the
+            // way, as a `bool` is read.
+            OptionRepr::Tagged { tag_size, payload_offset } => {
+                let check = format!("({} || ({} && invalidOptionTag({}, {pos})))", self.equals(pos, tag_size, 0), self.differs(pos, tag_size, 1), self.value(pos, tag_size));
+                (check, at(pos, payload_offset))
+            }
+        }
+    }
+
+    /// `true` when the `size`-byte little-endian integer at `pos` is not `value`.
+    fn differs(&self, pos: &str, size: u32, value: u64) -> String {
+        let grouped = grouped(pos);
+        match size {
+            1 => format!("uint8[{pos}] !== {value}"),
+            2 => format!("uint16[{grouped} >>> 1] !== {value}"),
+            4 => format!("uint32[{grouped} >>> 2] !== {value}"),
+            _ => format!("(uint32[{grouped} >>> 2] !== {} || uint32[({grouped} >>> 2) + 1] !== {})", value as u32, value >> 32),
+        }
+    }
+
+    /// The `size`-byte little-endian integer at `pos`, for an error's message (a `u64` exact up
+    /// to 2^53).
+    fn value(&self, pos: &str, size: u32) -> String {
+        let grouped = grouped(pos);
+        match size {
+            1 => format!("uint8[{pos}]"),
+            2 => format!("uint16[{grouped} >>> 1]"),
+            4 => format!("uint32[{grouped} >>> 2]"),
+            _ => format!("uint32[{grouped} >>> 2] + uint32[({grouped} >>> 2) + 1] * 4294967296"),
         }
     }
 

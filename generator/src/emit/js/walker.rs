@@ -730,16 +730,16 @@ impl Collector<'_, '_> {
         Some(name)
     }
 
-    /// The node types converter `converter` makes itself.
+    /// The node types converter `converter` makes itself, in the model's output variant.
     fn made_by(&mut self, converter: MetaId) -> Vec<usize> {
-        crate::model::made_node_types(self.cx.schema, converter).iter().map(|t| self.node_index(t)).collect()
+        crate::model::made_node_types_in(self.cx.schema, converter, self.cx.model.variant).iter().map(|t| self.node_index(t)).collect()
     }
 
-    /// The walkers of the values converter `converter` reads (in any output variant) that can lead
-    /// to a node: where its value is built whole without a scan.
+    /// The walkers of the values converter `converter` reads (in the model's output variant) that
+    /// can lead to a node: where its value is built whole without a scan.
     fn read_by(&mut self, converter: MetaId) -> Vec<usize> {
         let cx = self.cx;
-        crate::model::converter_reads(cx.schema, converter).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect()
+        crate::model::converter_reads_in(cx.schema, converter, cx.model.variant).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect()
     }
 
     fn property_function(&mut self, id: TypeId, key: &str) -> WalkFunction {

@@ -44,6 +44,9 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // character, which it copies as they are (bench/README.md: several times faster
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
+// Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+import { isAscii as nativeIsAscii } from "node:buffer";
 
 // No depth is counted on the way down (that would cost every node): when the JS stack runs out
 // below an object, its values that may nest are left as `Deferred`s, built after the root returns
@@ -289,6 +292,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
+/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
 // whatever its pointers say. In a buffer a producer wrote, every `Box` and `Vec` points to memory
 // of its own, so the structs read through pointers fit in the arena; where the JS stack runs out,
@@ -366,6 +374,8 @@ function sourceSlice(offset, len, pos) {
   const at = offset - sourceStart, chunk = (at / SOURCE_CHUNK) | 0, from = at - chunk * SOURCE_CHUNK;
   if (from + len > SOURCE_CHUNK) {
     if ((stringBudget -= len) < 0) throw tooManyStringBytes(pos);
+    // (Bytes of the ASCII prefix, which no chunk made may have checked.)
+    if (!isAscii(offset, offset + len)) throw notAscii(offset, offset + len);
     return decodeRun(offset, offset + len);
   }
   chunkText = sourceChunks[chunk] ?? sourceChunk(chunk);
@@ -376,7 +386,20 @@ function sourceSlice(offset, len, pos) {
 
 function sourceChunk(chunk) {
   const start = sourceStart + chunk * SOURCE_CHUNK, end = Math.min(start + SOURCE_CHUNK, chunksEnd);
+  // Strings of the ASCII prefix are sliced as they are: the metadata's word for it (what the
+  // producer found before the first byte past 0x7F) is checked here, once per chunk.
+  if (start < asciiEnd && !isAscii(start, Math.min(end, asciiEnd))) throw notAscii(start, Math.min(end, asciiEnd));
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
+}
+
+/** Whether the bytes `start..end` are all ASCII. */
+function isAscii(start, end) {
+  return nativeIsAscii(uint8.subarray(start, end));
+}
+
+/** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
+function notAscii(start, end) {
+  return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
 /**
@@ -548,7 +571,7 @@ function deserializeObject(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     members: membersValue,
-    trailingComma: uint8[pos + 24] === 1,
+    trailingComma: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
   };
 }
 
@@ -584,7 +607,7 @@ function deserializeArray(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     elements: elementsValue,
-    trailingComma: uint8[pos + 24] === 1,
+    trailingComma: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
   };
 }
 
@@ -616,7 +639,7 @@ function deserializeBooleanLiteral(pos) {
     type: "BooleanLiteral",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: uint8[pos + 8] === 1,
+    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
   };
 }
 

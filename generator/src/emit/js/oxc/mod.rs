@@ -82,6 +82,11 @@ struct OxcDeserializeJs {
     walk_few_strings: bool,
     visitor_keys: Vec<(String, String)>,
     discriminator: String,
+    /// Some function reads a `bool`, whose other bytes it refuses (`invalidBool`).
+    reads_bool: bool,
+    /// Some function reads an `Option` with a tag, whose tags other than 0 and 1 it refuses
+    /// (`invalidOptionTag`).
+    reads_option_tag: bool,
 }
 
 impl OxcDeserializeJs {
@@ -220,6 +225,11 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         None
     };
     let views = views(cx.schema, cx.layout64, &OXC_VIEWS);
+    let read_first = !emitter.read_first.is_empty();
+    let functions = emitter.functions_without_unused_constructors();
+    // (A walk reads through the deserializer's functions: what they call is all a walk may.)
+    let calls = |name: &str| functions.iter().any(|f| f.contains(&format!("{name}(")));
+    let (reads_bool, reads_option_tag) = (calls("invalidBool"), calls("invalidOptionTag"));
     let view = OxcDeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
@@ -229,9 +239,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         data_offset_field,
         root_size: cx.layout64.get(root).layout.size,
         root: root_fn,
-        read_first: !emitter.read_first.is_empty(),
+        read_first,
         source_from_buffer: linter || source_text == SourceText::Buffer,
-        functions: emitter.functions_without_unused_constructors(),
+        functions,
         parent_links: parent,
         linter: linter_view,
         parent_global: true,
@@ -241,6 +251,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         walk_few_strings: walker.as_ref().is_some_and(|w| w.takes_few_strings()),
         visitor_keys: visitor_keys(cx).unwrap_or_default(),
         discriminator: "type".to_owned(),
+        reads_bool,
+        reads_option_tag,
     };
     let deserialize = render_checked(&view, TEMPLATE, &view.views)?;
     let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.views)).transpose()?;

@@ -5,40 +5,15 @@
 //! Rust string's indentation dropped. A snippet's last line is its value; the lines before it are
 //! statements to run first.
 
-use crate::ir::snippet::{Flag, Op, Part, Snippet};
+pub(super) use crate::ir::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
+use crate::ir::snippet::{Flag, Op, Part, Snippet, fold_ifs};
 use crate::ir::{TypeId, TypeRef};
 
 use super::node_literal;
 use crate::emit::js::function::Construction;
 
-/// The output variant's flags, which the snippets test.
-#[derive(Debug, Clone, Copy)]
-pub struct Flags {
-    pub is_ts: bool,
-    pub range: bool,
-    pub parent: bool,
-    /// Oxlint's deserializer: `LINTER` and `LOC`, and parentheses dropped (not `PRESERVE_PARENS`).
-    pub linter: bool,
-}
-
-impl Flags {
-    /// The flags of a target's variant.
-    pub fn of(settings: &crate::config::OxcSettings) -> Flags {
-        Flags { is_ts: settings.typescript, range: settings.range, parent: settings.parent, linter: settings.linter }
-    }
-
-    /// The value of a flag. oxc-parser's deserializers have no `loc` and keep parentheses
-    /// (`preserveParens` defaults to true); Oxlint's has `loc` and drops them.
-    pub fn value(self, flag: Flag) -> bool {
-        match flag {
-            Flag::IsTs => self.is_ts,
-            Flag::Range => self.range,
-            Flag::Parent => self.parent,
-            Flag::Linter | Flag::Loc => self.linter,
-            Flag::PreserveParens => !self.linter,
-        }
-    }
-}
+/// The output variant's flags, which the snippets test: the model's variant (`Flags::value`).
+pub type Flags = crate::model::OutputVariant;
 
 /// What a snippet refers to, which only the caller can resolve.
 pub trait Resolve {
@@ -204,10 +179,6 @@ fn tidy(text: &str) -> String {
     out
 }
 
-pub(super) fn is_ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '$'
-}
-
 /// `pos`, or `(pos + N)`.
 fn pos_plus(offset: u32) -> String {
     if offset == 0 { "pos".to_owned() } else { format!("(pos + {offset})") }
@@ -256,100 +227,6 @@ fn unspread_pushes(text: &str) -> String {
             }
         })
         .collect()
-}
-
-/// Drops the branches a constant flag rules out: `if (true) A else B` becomes `A` (a block stays a
-/// block, for the scope of its declarations) and `if (false) A` disappears, so that the code holds
-/// no dead branch, and no call that is never made.
-fn fold_ifs(text: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    loop {
-        let found = ["if (true)", "if (false)"].iter().filter_map(|p| find_word(rest, p).map(|at| (at, *p))).min();
-        let Some((at, pattern)) = found else { break };
-        out.push_str(&rest[..at]);
-        let after = &rest[at + pattern.len()..];
-        let consequent = statement_len(after).ok_or_else(|| format!("`{pattern}` is not followed by a statement"))?;
-        let (then, after) = after.split_at(consequent);
-        let (otherwise, after) = match after.trim_start().strip_prefix("else") {
-            Some(alternate) if !alternate.starts_with(is_ident_char) => {
-                let len = statement_len(alternate).ok_or_else(|| format!("the `else` of `{pattern}` is not followed by a statement"))?;
-                (Some(&alternate[..len]), &alternate[len..])
-            }
-            _ => (None, after),
-        };
-        let kept = if pattern == "if (true)" { Some(then) } else { otherwise };
-        match kept {
-            // The statement stays where the `if` was (its nested `if`s folded too).
-            Some(statement) => out.push_str(&fold_ifs(statement.trim())?),
-            // Nothing: the line is left blank, and `tidy` drops it.
-            None => {}
-        }
-        rest = after;
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
-/// Where `word` first stands as a whole word in `text` (not the end of another identifier).
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(found) = text[from..].find(word) {
-        let at = from + found;
-        if !text[..at].ends_with(is_ident_char) {
-            return Some(at);
-        }
-        from = at + word.len();
-    }
-    None
-}
-
-/// The length of the statement `text` starts with (after blanks): a `{ … }` block, or everything up
-/// to the `;` that ends it outside strings and brackets. `None` if there is none.
-fn statement_len(text: &str) -> Option<usize> {
-    let start = text.len() - text.trim_start().len();
-    let body = &text[start..];
-    if let Some(block) = body.strip_prefix('{') {
-        return closing_brace(block).map(|close| start + close + 2);
-    }
-    // An `if` inside the statement would need an `else` parser: refuse, rather than misfold.
-    if body.starts_with("if ") || body.starts_with("if(") {
-        return None;
-    }
-    find_at_depth_zero(body, ';').map(|index| start + index + 1)
-}
-
-/// The index of the `}` that closes a `{` just before `text`, skipping strings and nested brackets.
-pub(super) fn closing_brace(text: &str) -> Option<usize> {
-    find_at_depth_zero(text, '}')
-}
-
-/// The index of the first `wanted` in `text` outside strings and brackets opened in `text`; `None`
-/// if there is none, or a bracket closes that `text` did not open first.
-pub(super) fn find_at_depth_zero(text: &str, wanted: char) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (index, c) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
-            continue;
-        }
-        match c {
-            _ if c == wanted && depth == 0 => return Some(index),
-            '\'' | '"' | '`' => quote = Some(c),
-            '{' | '(' | '[' => depth += 1,
-            '}' | ')' | ']' => depth = depth.checked_sub(1)?,
-            _ => {}
-        }
-    }
-    None
 }
 
 #[cfg(test)]

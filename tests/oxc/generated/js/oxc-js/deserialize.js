@@ -320,6 +320,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
+/** A `bool`'s byte other than 0 and 1, which oxc-parser never writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 /**
  * The offset a pointer at `pos` gives (its low 32 bits: the block is aligned to 4 GiB); throws
  * unless its `size` bytes lie in the AST's region, aligned (`alignMask`: the alignment less one).
@@ -435,7 +440,7 @@ function readStr(pos) {
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
     if (end <= sourceEnd) {
-      for (let i = start; i < end; i++) if (uint8[i] >= 128) return utf8Slice.call(uint8, start, end);
+      for (let i = start; i < end; i++) if (uint8[i] >= 128) return decodeUtf8(start, end, pos);
       return sourceLatin.substr(start - sourceStartPos, len);
     }
   }
@@ -443,12 +448,24 @@ function readStr(pos) {
     let out = "";
     for (let i = start; i < end; i++) {
       const byte = uint8[i];
-      if (byte >= 128) return utf8Slice.call(uint8, start, end);
+      if (byte >= 128) return decodeUtf8(start, end, pos);
       out += String.fromCharCode(byte);
     }
     return out;
   }
-  return utf8Slice.call(uint8, start, end);
+  return decodeUtf8(start, end, pos);
+}
+
+/**
+ * The UTF-8 at `start..end` (of the string at `pos`), decoded. oxc-parser writes these strings as
+ * UTF-8 (lone surrogates only in a flagged `JSStr`): a U+FFFD in the text is checked to be one the
+ * bytes spell, not what the decoder puts for bytes that are no UTF-8 (which are the buffer's
+ * error). Only texts that hold one pay for the check.
+ */
+function decodeUtf8(start, end, pos) {
+  const text = utf8Slice.call(uint8, start, end);
+  if (text.includes("\uFFFD")) strictRun(uint8.subarray(start, end), 0, end - start, start);
+  return text;
 }
 
 function readStrOutside(pos, start, len) {
@@ -456,13 +473,13 @@ function readStrOutside(pos, start, len) {
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
-  if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
+  if (inBuffer && len > 64) return decodeUtf8(start, start + len, pos);
   if (len > 64) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < start + len; i++) {
     const byte = i >= 0 && i < uint8.length ? uint8[i] : 0;
     if (byte >= 128) {
-      if (inBuffer) return utf8Slice.call(uint8, start, start + len);
+      if (inBuffer) return decodeUtf8(start, start + len, pos);
       throw corrupt("string", pos);
     }
     out += String.fromCharCode(byte);
@@ -470,9 +487,12 @@ function readStrOutside(pos, start, len) {
   return out;
 }
 
-// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
+// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12 (a
+// `bool`, whose 2 is an `Option<JSStr>`'s `None`).
 function readJSStr(pos) {
-  if (uint8[pos + 12] === 0) return readStr(pos);
+  const flag = uint8[pos + 12];
+  if (flag === 0) return readStr(pos);
+  if (flag !== 1) throw invalid("JSStr's lone surrogates flag", flag, pos + 12);
   const start = uint32[pos >>> 2], len = uint32[(pos + 8) >>> 2];
   if (!(start >= lo && start + len <= hi)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
@@ -533,8 +553,8 @@ function deserializeAccessorProperty(pos) {
     decorators: decoratorsValue,
     key: keyValue,
     value: valueValue,
-    computed: uint8[pos + 13] === 1,
-    static: uint8[pos + 14] === 1,
+    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -900,7 +920,7 @@ function deserializeArrowFunctionExpression(pos) {
   return {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: uint8[pos + 56] === 1,
+    async: (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))),
     params: paramsValue,
     body: bodyValue,
     id: null,
@@ -1085,7 +1105,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: valueValue,
     method: false,
     shorthand: false,
-    computed: uint8[pos + 12] === 1,
+    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -1251,8 +1271,8 @@ function deserializeBindingProperty(pos) {
     key: keyValue,
     value: valueValue,
     method: false,
-    shorthand: uint8[pos + 12] === 1,
-    computed: uint8[pos + 13] === 1,
+    shorthand: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -1294,7 +1314,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = uint8[pos + 12] === 1;
+  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   return {
@@ -1425,7 +1445,7 @@ function deserializeCallExpression(pos) {
     type: "CallExpression",
     callee: calleeValue,
     arguments: argumentsValue,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -1600,7 +1620,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: objectValue,
     property: propertyValue,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     computed: true,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -1737,7 +1757,7 @@ function deserializeDynamicImport(pos) {
 /** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: uint8[pos + 96] === 1,
+    hasModuleSyntax: (uint8[pos + 96] === 1 || (uint8[pos + 96] !== 0 && invalidBool(pos + 96))),
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -1947,7 +1967,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: uint8[pos + 136] === 1,
+    isType: (uint8[pos + 136] === 1 || (uint8[pos + 136] !== 0 && invalidBool(pos + 136))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -2232,7 +2252,7 @@ function deserializeForOfStatement(pos) {
   }
   return {
     type: "ForOfStatement",
-    await: uint8[pos + 64] === 1,
+    await: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
     left: leftValue,
     right: rightValue,
     body: bodyValue,
@@ -2468,8 +2488,8 @@ function deserializeFunction(pos) {
   return {
     type: deserializeFunctionType(pos + 88),
     id: deserializeOptionBindingIdentifier(pos + 16),
-    generator: uint8[pos + 89] === 1,
-    async: uint8[pos + 90] === 1,
+    generator: (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))),
+    async: (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))),
     params: params,
     body: bodyValue,
     expression: false,
@@ -2638,7 +2658,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: uint8[pos + 88] === 1,
+    isType: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
   };
 }
 
@@ -2759,7 +2779,7 @@ function deserializeJSDocNonNullableType(pos) {
   return {
     type: "TSJSDocNonNullableType",
     typeAnnotation: typeAnnotationValue,
-    postfix: uint8[pos + 12] === 1,
+    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -2777,7 +2797,7 @@ function deserializeJSDocNullableType(pos) {
   return {
     type: "TSJSDocNullableType",
     typeAnnotation: typeAnnotationValue,
-    postfix: uint8[pos + 12] === 1,
+    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -3320,8 +3340,8 @@ function deserializeMethodDefinition(pos) {
     key: keyValue,
     value: valueValue,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: uint8[pos + 14] === 1,
-    static: uint8[pos + 15] === 1,
+    computed: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    static: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -3507,9 +3527,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: keyValue,
     value: valueValue,
-    method: uint8[pos + 13] === 1,
-    shorthand: uint8[pos + 14] === 1,
-    computed: uint8[pos + 15] === 1,
+    method: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    shorthand: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -3803,7 +3823,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: objectValue,
     property: deserializePrivateIdentifier(pos + 32),
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     computed: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -3875,8 +3895,8 @@ function deserializePropertyDefinition(pos) {
     decorators: decoratorsValue,
     key: keyValue,
     value: valueValue,
-    computed: uint8[pos + 13] === 1,
-    static: uint8[pos + 14] === 1,
+    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -4305,7 +4325,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: objectValue,
     property: deserializeIdentifierName(pos + 32),
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     computed: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4531,7 +4551,7 @@ function deserializeTSConstructorType(pos) {
   }
   return {
     type: "TSConstructorType",
-    abstract: uint8[pos + 40] === 1,
+    abstract: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
     typeParameters: typeParametersValue,
     params: paramsValue,
     returnType: returnTypeValue,
@@ -4570,8 +4590,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: deserializeBindingIdentifier(pos + 16),
     body: bodyValue,
-    const: uint8[pos + 12] === 1,
-    declare: uint8[pos + 13] === 1,
+    const: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -4635,7 +4655,7 @@ function deserializeTSExportAssignment(pos) {
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1);
+      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -4709,7 +4729,7 @@ function deserializeTSGlobalDeclaration(pos) {
     id: ident,
     body: bodyValue,
     kind: 'global',
-    declare: uint8[pos + 88] === 1,
+    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
     global: true,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4802,8 +4822,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: [deserializeTSIndexSignatureName((pos + 16))],
     typeAnnotation: typeAnnotationValue,
-    readonly: uint8[pos + 12] === 1,
-    static: uint8[pos + 13] === 1,
+    readonly: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    static: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     accessibility: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4923,7 +4943,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: typeParametersValue,
     extends: extendsValue,
     body: bodyValue,
-    declare: uint8[pos + 88] === 1,
+    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -5102,8 +5122,8 @@ function deserializeTSMethodSignature(pos) {
   return {
     type: "TSMethodSignature",
     key: keyValue,
-    computed: uint8[pos + 64] === 1,
-    optional: uint8[pos + 65] === 1,
+    computed: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: typeParametersValue,
     params: params,
@@ -5164,7 +5184,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: deserializeIdentifierName(pos + 16),
     elementType: elementTypeValue,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -5175,7 +5195,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1);
+      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -5366,9 +5386,9 @@ function deserializeTSPropertySignature(pos) {
   }
   return {
     type: "TSPropertySignature",
-    computed: uint8[pos + 12] === 1,
-    optional: uint8[pos + 13] === 1,
-    readonly: uint8[pos + 14] === 1,
+    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    readonly: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
     key: keyValue,
     typeAnnotation: typeAnnotationValue,
     accessibility: null,
@@ -5717,7 +5737,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: deserializeBindingIdentifier(pos + 16),
     typeParameters: typeParametersValue,
     typeAnnotation: typeAnnotationValue,
-    declare: uint8[pos + 72] === 1,
+    declare: (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -5834,9 +5854,9 @@ function deserializeTSTypeParameter(pos) {
     name: deserializeBindingIdentifier(pos + 16),
     constraint: constraintValue,
     default: defaultValue,
-    in: uint8[pos + 12] === 1,
-    out: uint8[pos + 13] === 1,
-    const: uint8[pos + 14] === 1,
+    in: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    out: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    const: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -5888,7 +5908,7 @@ function deserializeTSTypePredicate(pos) {
   return {
     type: "TSTypePredicate",
     parameterName: deserializeTSTypePredicateName(pos + 16),
-    asserts: uint8[pos + 12] === 1,
+    asserts: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     typeAnnotation: typeAnnotationValue,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -6029,7 +6049,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1),
+  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
       start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -6151,7 +6171,7 @@ function deserializeUpdateExpression(pos) {
   return {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: uint8[pos + 13] === 1,
+    prefix: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     argument: argumentValue,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -7069,7 +7089,7 @@ function deserializeYieldExpression(pos) {
   }
   return {
     type: "YieldExpression",
-    delegate: uint8[pos + 12] === 1,
+    delegate: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     argument: argumentValue,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],

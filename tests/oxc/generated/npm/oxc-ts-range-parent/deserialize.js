@@ -330,6 +330,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
+/** A `bool`'s byte other than 0 and 1, which oxc-parser never writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
+}
+
 /**
  * The offset a pointer at `pos` gives (its low 32 bits: the block is aligned to 4 GiB); throws
  * unless its `size` bytes lie in the AST's region, aligned (`alignMask`: the alignment less one).
@@ -449,7 +454,7 @@ function readStr(pos) {
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
     if (end <= sourceEnd) {
-      for (let i = start; i < end; i++) if (uint8[i] >= 128) return utf8Slice.call(uint8, start, end);
+      for (let i = start; i < end; i++) if (uint8[i] >= 128) return decodeUtf8(start, end, pos);
       return sourceLatin.substr(start - sourceStartPos, len);
     }
   }
@@ -457,12 +462,24 @@ function readStr(pos) {
     let out = "";
     for (let i = start; i < end; i++) {
       const byte = uint8[i];
-      if (byte >= 128) return utf8Slice.call(uint8, start, end);
+      if (byte >= 128) return decodeUtf8(start, end, pos);
       out += String.fromCharCode(byte);
     }
     return out;
   }
-  return utf8Slice.call(uint8, start, end);
+  return decodeUtf8(start, end, pos);
+}
+
+/**
+ * The UTF-8 at `start..end` (of the string at `pos`), decoded. oxc-parser writes these strings as
+ * UTF-8 (lone surrogates only in a flagged `JSStr`): a U+FFFD in the text is checked to be one the
+ * bytes spell, not what the decoder puts for bytes that are no UTF-8 (which are the buffer's
+ * error). Only texts that hold one pay for the check.
+ */
+function decodeUtf8(start, end, pos) {
+  const text = utf8Slice.call(uint8, start, end);
+  if (text.includes("\uFFFD")) strictRun(uint8.subarray(start, end), 0, end - start, start);
+  return text;
 }
 
 function readStrOutside(pos, start, len) {
@@ -470,13 +487,13 @@ function readStrOutside(pos, start, len) {
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
-  if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
+  if (inBuffer && len > 64) return decodeUtf8(start, start + len, pos);
   if (len > 64) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < start + len; i++) {
     const byte = i >= 0 && i < uint8.length ? uint8[i] : 0;
     if (byte >= 128) {
-      if (inBuffer) return utf8Slice.call(uint8, start, start + len);
+      if (inBuffer) return decodeUtf8(start, start + len, pos);
       throw corrupt("string", pos);
     }
     out += String.fromCharCode(byte);
@@ -484,9 +501,12 @@ function readStrOutside(pos, start, len) {
   return out;
 }
 
-// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
+// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12 (a
+// `bool`, whose 2 is an `Option<JSStr>`'s `None`).
 function readJSStr(pos) {
-  if (uint8[pos + 12] === 0) return readStr(pos);
+  const flag = uint8[pos + 12];
+  if (flag === 0) return readStr(pos);
+  if (flag !== 1) throw invalid("JSStr's lone surrogates flag", flag, pos + 12);
   const start = uint32[pos >>> 2], len = uint32[(pos + 8) >>> 2];
   if (!(start >= lo && start + len <= hi)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
@@ -540,10 +560,10 @@ function deserializeAccessorProperty(pos) {
     key: null,
     typeAnnotation: null,
     value: null,
-    computed: uint8[pos + 13] === 1,
-    static: uint8[pos + 14] === 1,
-    override: uint8[pos + 15] === 1,
-    definite: uint8[pos + 80] === 1,
+    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    override: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    definite: (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))),
     accessibility: deserializeOptionTSAccessibility(pos + 81),
     declare: false,
     optional: false,
@@ -953,7 +973,7 @@ function deserializeArrowFunctionExpression(pos) {
   const node = parent = {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: uint8[pos + 56] === 1,
+    async: (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -1190,7 +1210,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: null,
     method: false,
     shorthand: false,
-    computed: uint8[pos + 12] === 1,
+    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     optional: false,
     start: this_start,
     end: this_end,
@@ -1390,8 +1410,8 @@ function deserializeBindingProperty(pos) {
     key: null,
     value: null,
     method: false,
-    shorthand: uint8[pos + 12] === 1,
-    computed: uint8[pos + 13] === 1,
+    shorthand: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     optional: false,
     start: this_start,
     end: this_end,
@@ -1465,7 +1485,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = uint8[pos + 12] === 1;
+  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -1624,7 +1644,7 @@ function deserializeCallExpression(pos) {
     callee: null,
     typeArguments: null,
     arguments: null,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1745,8 +1765,8 @@ function deserializeClass(pos) {
     superTypeArguments: null,
     implements: null,
     body: null,
-    abstract: uint8[pos + 137] === 1,
-    declare: uint8[pos + 138] === 1,
+    abstract: (uint8[pos + 137] === 1 || (uint8[pos + 137] !== 0 && invalidBool(pos + 137))),
+    declare: (uint8[pos + 138] === 1 || (uint8[pos + 138] !== 0 && invalidBool(pos + 138))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1858,7 +1878,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     computed: true,
     start: this_start,
     end: this_end,
@@ -2052,7 +2072,7 @@ function deserializeDynamicImport(pos) {
 /** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: uint8[pos + 96] === 1,
+    hasModuleSyntax: (uint8[pos + 96] === 1 || (uint8[pos + 96] !== 0 && invalidBool(pos + 96))),
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -2294,7 +2314,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: uint8[pos + 136] === 1,
+    isType: (uint8[pos + 136] === 1 || (uint8[pos + 136] !== 0 && invalidBool(pos + 136))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2581,7 +2601,7 @@ function deserializeForOfStatement(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
-    await: uint8[pos + 64] === 1,
+    await: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
     left: null,
     right: null,
     body: null,
@@ -2774,10 +2794,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = (uint8[pos + 14] === 1),
-          override = (uint8[pos + 15] === 1);
+          readonly = (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+          override = (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15)));
       if (accessibility === null && !readonly && !override) {
-          const optional = (uint8[pos + 12] === 1);
+          const optional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -2883,7 +2903,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = (uint8[pos + 12] === 1);
+              const paramOptional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -2964,9 +2984,9 @@ function deserializeFunction(pos) {
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
     id: null,
-    generator: uint8[pos + 89] === 1,
-    async: uint8[pos + 90] === 1,
-    declare: uint8[pos + 91] === 1,
+    generator: (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))),
+    async: (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))),
+    declare: (uint8[pos + 91] === 1 || (uint8[pos + 91] !== 0 && invalidBool(pos + 91))),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -3202,7 +3222,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: uint8[pos + 88] === 1,
+    isType: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
   };
 }
 
@@ -3361,7 +3381,7 @@ function deserializeJSDocNonNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
-    postfix: uint8[pos + 12] === 1,
+    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3386,7 +3406,7 @@ function deserializeJSDocNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
-    postfix: uint8[pos + 12] === 1,
+    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4029,10 +4049,10 @@ function deserializeMethodDefinition(pos) {
     key: null,
     value: null,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: uint8[pos + 14] === 1,
-    static: uint8[pos + 15] === 1,
-    override: uint8[pos + 64] === 1,
-    optional: uint8[pos + 65] === 1,
+    computed: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    static: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    override: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
     accessibility: deserializeOptionTSAccessibility(pos + 66),
     start: this_start,
     end: this_end,
@@ -4291,9 +4311,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: null,
     value: null,
-    method: uint8[pos + 13] === 1,
-    shorthand: uint8[pos + 14] === 1,
-    computed: uint8[pos + 15] === 1,
+    method: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    shorthand: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
     optional: false,
     start: this_start,
     end: this_end,
@@ -4567,7 +4587,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     computed: false,
     start: this_start,
     end: this_end,
@@ -4659,13 +4679,13 @@ function deserializePropertyDefinition(pos) {
     key: null,
     typeAnnotation: null,
     value: null,
-    computed: uint8[pos + 13] === 1,
-    static: uint8[pos + 14] === 1,
-    declare: uint8[pos + 15] === 1,
-    override: uint8[pos + 80] === 1,
-    optional: uint8[pos + 81] === 1,
-    definite: uint8[pos + 82] === 1,
-    readonly: uint8[pos + 83] === 1,
+    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    declare: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    override: (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))),
+    optional: (uint8[pos + 81] === 1 || (uint8[pos + 81] !== 0 && invalidBool(pos + 81))),
+    definite: (uint8[pos + 82] === 1 || (uint8[pos + 82] !== 0 && invalidBool(pos + 82))),
+    readonly: (uint8[pos + 83] === 1 || (uint8[pos + 83] !== 0 && invalidBool(pos + 83))),
     accessibility: deserializeOptionTSAccessibility(pos + 84),
     start: this_start,
     end: this_end,
@@ -5118,7 +5138,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     computed: false,
     start: this_start,
     end: this_end,
@@ -5490,7 +5510,7 @@ function deserializeTSConstructorType(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
-    abstract: uint8[pos + 40] === 1,
+    abstract: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -5547,8 +5567,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: null,
     body: null,
-    const: uint8[pos + 12] === 1,
-    declare: uint8[pos + 13] === 1,
+    const: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5638,7 +5658,7 @@ function deserializeTSExportAssignment(pos) {
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1);
+      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5721,7 +5741,7 @@ function deserializeTSGlobalDeclaration(pos) {
     id: null,
     body: null,
     kind: 'global',
-    declare: uint8[pos + 88] === 1,
+    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
     global: true,
     start: this_start,
     end: this_end,
@@ -5858,8 +5878,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: null,
     typeAnnotation: null,
-    readonly: uint8[pos + 12] === 1,
-    static: uint8[pos + 13] === 1,
+    readonly: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    static: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     accessibility: null,
     start: this_start,
     end: this_end,
@@ -6018,7 +6038,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: null,
     extends: null,
     body: null,
-    declare: uint8[pos + 88] === 1,
+    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6244,8 +6264,8 @@ function deserializeTSMethodSignature(pos) {
   const node = parent = {
     type: "TSMethodSignature",
     key: null,
-    computed: uint8[pos + 64] === 1,
-    optional: uint8[pos + 65] === 1,
+    computed: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: null,
     params: null,
@@ -6329,7 +6349,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: null,
     elementType: null,
-    optional: uint8[pos + 12] === 1,
+    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6352,7 +6372,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1);
+      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6594,9 +6614,9 @@ function deserializeTSPropertySignature(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
-    computed: uint8[pos + 12] === 1,
-    optional: uint8[pos + 13] === 1,
-    readonly: uint8[pos + 14] === 1,
+    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    readonly: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
     key: null,
     typeAnnotation: null,
     accessibility: null,
@@ -7008,7 +7028,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: null,
     typeParameters: null,
     typeAnnotation: null,
-    declare: uint8[pos + 72] === 1,
+    declare: (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -7161,9 +7181,9 @@ function deserializeTSTypeParameter(pos) {
     name: null,
     constraint: null,
     default: null,
-    in: uint8[pos + 12] === 1,
-    out: uint8[pos + 13] === 1,
-    const: uint8[pos + 14] === 1,
+    in: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    out: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    const: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -7239,7 +7259,7 @@ function deserializeTSTypePredicate(pos) {
   const node = parent = {
     type: "TSTypePredicate",
     parameterName: null,
-    asserts: uint8[pos + 12] === 1,
+    asserts: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     typeAnnotation: null,
     start: this_start,
     end: this_end,
@@ -7435,7 +7455,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1),
+  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
       start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -7586,7 +7606,7 @@ function deserializeUpdateExpression(pos) {
   const node = parent = {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: uint8[pos + 13] === 1,
+    prefix: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     argument: null,
     start: this_start,
     end: this_end,
@@ -7648,7 +7668,7 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: null,
-    declare: uint8[pos + 13] === 1,
+    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -7683,7 +7703,7 @@ function deserializeVariableDeclarator(pos) {
     type: "VariableDeclarator",
     id: null,
     init: null,
-    definite: uint8[pos + 12] === 1,
+    definite: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -8621,7 +8641,7 @@ function deserializeYieldExpression(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",
-    delegate: uint8[pos + 12] === 1,
+    delegate: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
     argument: null,
     start: this_start,
     end: this_end,

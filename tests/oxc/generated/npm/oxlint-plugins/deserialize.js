@@ -329,7 +329,8 @@ function decodeSource(start, end) {
     let cut = Math.min(end, start + MAX_STRING_BYTES);
     // Not inside a character: back to the start of one.
     while (cut < end && (uint8[cut] & 0xc0) === 0x80) cut--;
-    text += utf8Slice.call(uint8, start, cut);
+    // (Checked as strings are: Oxlint writes the source as UTF-8.)
+    text += decodeUtf8(start, cut);
     start = cut;
   }
   return text;
@@ -351,6 +352,11 @@ function corrupt(what, pos) {
 
 function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
+}
+
+/** A `bool`'s byte other than 0 and 1, which Oxlint never writes (called by the read itself). */
+function invalidBool(pos) {
+  throw invalid("bool", uint8[pos], pos);
 }
 
 /**
@@ -473,7 +479,7 @@ function readStr(pos) {
   if (start >= sourceStartPos) {
     if (end <= asciiEnd) return sourceLatin.substr(start - sourceStartPos, len);
     if (end <= sourceEnd) {
-      for (let i = start; i < end; i++) if (uint8[i] >= 128) return utf8Slice.call(uint8, start, end);
+      for (let i = start; i < end; i++) if (uint8[i] >= 128) return decodeUtf8(start, end, pos);
       return sourceLatin.substr(start - sourceStartPos, len);
     }
   }
@@ -481,12 +487,24 @@ function readStr(pos) {
     let out = "";
     for (let i = start; i < end; i++) {
       const byte = uint8[i];
-      if (byte >= 128) return utf8Slice.call(uint8, start, end);
+      if (byte >= 128) return decodeUtf8(start, end, pos);
       out += String.fromCharCode(byte);
     }
     return out;
   }
-  return utf8Slice.call(uint8, start, end);
+  return decodeUtf8(start, end, pos);
+}
+
+/**
+ * The UTF-8 at `start..end` (of the string at `pos`), decoded. Oxlint writes these strings as
+ * UTF-8 (lone surrogates only in a flagged `JSStr`): a U+FFFD in the text is checked to be one the
+ * bytes spell, not what the decoder puts for bytes that are no UTF-8 (which are the buffer's
+ * error). Only texts that hold one pay for the check.
+ */
+function decodeUtf8(start, end, pos) {
+  const text = utf8Slice.call(uint8, start, end);
+  if (text.includes("\uFFFD")) strictRun(uint8.subarray(start, end), 0, end - start, start);
+  return text;
 }
 
 function readStrOutside(pos, start, len) {
@@ -494,13 +512,13 @@ function readStrOutside(pos, start, len) {
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
-  if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
+  if (inBuffer && len > 64) return decodeUtf8(start, start + len, pos);
   if (len > 64) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < start + len; i++) {
     const byte = i >= 0 && i < uint8.length ? uint8[i] : 0;
     if (byte >= 128) {
-      if (inBuffer) return utf8Slice.call(uint8, start, start + len);
+      if (inBuffer) return decodeUtf8(start, start + len, pos);
       throw corrupt("string", pos);
     }
     out += String.fromCharCode(byte);
@@ -508,9 +526,12 @@ function readStrOutside(pos, start, len) {
   return out;
 }
 
-// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12.
+// `JSStr`: a string that may hold lone surrogates, which oxc writes as WTF-8 and flags at +12 (a
+// `bool`, whose 2 is an `Option<JSStr>`'s `None`).
 function readJSStr(pos) {
-  if (uint8[pos + 12] === 0) return readStr(pos);
+  const flag = uint8[pos + 12];
+  if (flag === 0) return readStr(pos);
+  if (flag !== 1) throw invalid("JSStr's lone surrogates flag", flag, pos + 12);
   const start = uint32[pos >>> 2], len = uint32[(pos + 8) >>> 2];
   if (!(start >= lo && start + len <= hi)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
@@ -2735,7 +2756,7 @@ function deserializeAccessorProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AccessorPropertyNode(deserializeAccessorPropertyType(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, uint8[pos + 80] === 1, deserializeOptionTSAccessibility(pos + 81), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new AccessorPropertyNode(deserializeAccessorPropertyType(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))), deserializeOptionTSAccessibility(pos + 81), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -3110,7 +3131,7 @@ function deserializeArrowFunctionExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ArrowFunctionExpressionNode(uint8[(pos + 40)] !== 64, uint8[pos + 56] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ArrowFunctionExpressionNode(uint8[(pos + 40)] !== 64, (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -3279,7 +3300,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentTargetPropertyPropertyNode('init', uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new AssignmentTargetPropertyPropertyNode('init', (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -3415,7 +3436,7 @@ function deserializeBindingProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new BindingPropertyNode('init', uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new BindingPropertyNode('init', (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -3468,7 +3489,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = uint8[pos + 12] === 1;
+  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -3647,7 +3668,7 @@ function deserializeCallExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new CallExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new CallExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.callee = deserializeExpression(pos + 16);
@@ -3742,7 +3763,7 @@ function deserializeClass(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ClassNode(deserializeClassType(pos + 136), uint8[pos + 137] === 1, uint8[pos + 138] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ClassNode(deserializeClassType(pos + 136), (uint8[pos + 137] === 1 || (uint8[pos + 137] !== 0 && invalidBool(pos + 137))), (uint8[pos + 138] === 1 || (uint8[pos + 138] !== 0 && invalidBool(pos + 138))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_superClass = deserializeOptionExpression((pos + 80));
   try {
@@ -3815,7 +3836,7 @@ function deserializeComputedMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ComputedMemberExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ComputedMemberExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -4291,7 +4312,7 @@ function deserializeForOfStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ForOfStatementNode(uint8[pos + 64] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ForOfStatementNode((uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeForStatementLeft(pos + 16);
@@ -4468,10 +4489,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = (uint8[pos + 14] === 1),
-          override = (uint8[pos + 15] === 1);
+          readonly = (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+          override = (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15)));
       if (accessibility === null && !readonly && !override) {
-          const optional = (uint8[pos + 12] === 1);
+          const optional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
           if (hasInitializer) {
               let start, end;
               param = parent = new AssignmentPatternNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
@@ -4543,7 +4564,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = (uint8[pos + 12] === 1);
+              const paramOptional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -4610,7 +4631,7 @@ function deserializeFunction(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new FunctionNode(deserializeFunctionType(pos + 88), uint8[pos + 89] === 1, uint8[pos + 90] === 1, uint8[pos + 91] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new FunctionNode(deserializeFunctionType(pos + 88), (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))), (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))), (uint8[pos + 91] === 1 || (uint8[pos + 91] !== 0 && invalidBool(pos + 91))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 64));
   {
@@ -4855,7 +4876,7 @@ function deserializeJSDocNonNullableType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSJSDocNonNullableTypeNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSJSDocNonNullableTypeNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -4873,7 +4894,7 @@ function deserializeJSDocNullableType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSJSDocNullableTypeNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSJSDocNullableTypeNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -5372,7 +5393,7 @@ function deserializeMethodDefinition(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new MethodDefinitionNode(deserializeMethodDefinitionType(pos + 12), deserializeMethodDefinitionKind(pos + 13), uint8[pos + 14] === 1, uint8[pos + 15] === 1, uint8[pos + 64] === 1, uint8[pos + 65] === 1, deserializeOptionTSAccessibility(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new MethodDefinitionNode(deserializeMethodDefinitionType(pos + 12), deserializeMethodDefinitionKind(pos + 13), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))), (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))), deserializeOptionTSAccessibility(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -5536,7 +5557,7 @@ function deserializeObjectProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PropertyNode(deserializePropertyKind(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyNode(deserializePropertyKind(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -5769,7 +5790,7 @@ function deserializePrivateFieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PrivateFieldExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PrivateFieldExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -5849,7 +5870,7 @@ function deserializePropertyDefinition(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PropertyDefinitionNode(deserializePropertyDefinitionType(pos + 12), uint8[pos + 13] === 1, uint8[pos + 14] === 1, uint8[pos + 15] === 1, uint8[pos + 80] === 1, uint8[pos + 81] === 1, uint8[pos + 82] === 1, uint8[pos + 83] === 1, deserializeOptionTSAccessibility(pos + 84), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyDefinitionNode(deserializePropertyDefinitionType(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))), (uint8[pos + 81] === 1 || (uint8[pos + 81] !== 0 && invalidBool(pos + 81))), (uint8[pos + 82] === 1 || (uint8[pos + 82] !== 0 && invalidBool(pos + 82))), (uint8[pos + 83] === 1 || (uint8[pos + 83] !== 0 && invalidBool(pos + 83))), deserializeOptionTSAccessibility(pos + 84), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -6209,7 +6230,7 @@ function deserializeStaticMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PrivateFieldExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PrivateFieldExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -6463,7 +6484,7 @@ function deserializeTSConstructorType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSConstructorTypeNode(uint8[pos + 40] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSConstructorTypeNode((uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -6503,7 +6524,7 @@ function deserializeTSEnumDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSEnumDeclarationNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSEnumDeclarationNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeTSEnumBody(pos + 48);
@@ -6576,7 +6597,7 @@ function deserializeTSExternalModuleDeclaration(pos) {
   var node$0;
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1);
+      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = (node$0 = Object.create(NodeProto),
@@ -6640,7 +6661,7 @@ function deserializeTSGlobalDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSModuleDeclarationNode('global', uint8[pos + 88] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSModuleDeclarationNode('global', (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   let keywordStart, keywordEnd;
   const ident = new IdentifierNode('global', keywordStart = int32[(pos + 16) >>> 2], keywordEnd = int32[(pos + 20) >>> 2], [keywordStart, keywordEnd], parent);
@@ -6734,7 +6755,7 @@ function deserializeTSIndexSignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSIndexSignatureNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSIndexSignatureNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 56);
@@ -6847,7 +6868,7 @@ function deserializeTSInterfaceDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSInterfaceDeclarationNode(uint8[pos + 88] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSInterfaceDeclarationNode((uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -7010,7 +7031,7 @@ function deserializeTSMethodSignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSMethodSignatureNode(uint8[pos + 64] === 1, uint8[pos + 65] === 1, deserializeTSMethodSignatureKind(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSMethodSignatureNode((uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))), (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))), deserializeTSMethodSignatureKind(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
@@ -7073,7 +7094,7 @@ function deserializeTSNamedTupleMember(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSNamedTupleMemberNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSNamedTupleMemberNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.elementType = deserializeTSTupleElement(pos + 48);
@@ -7092,7 +7113,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1);
+      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = new TSNamespaceDeclarationNode(body, kind, declare, start, end, [start, end], parent);
@@ -7243,7 +7264,7 @@ function deserializeTSPropertySignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSPropertySignatureNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, uint8[pos + 14] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSPropertySignatureNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -7582,7 +7603,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSTypeAliasDeclarationNode(uint8[pos + 72] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSTypeAliasDeclarationNode((uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -7700,7 +7721,7 @@ function deserializeTSTypeParameter(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSTypeParameterNode(uint8[pos + 12] === 1, uint8[pos + 13] === 1, uint8[pos + 14] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSTypeParameterNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.constraint = deserializeOptionTSType(pos + 48);
@@ -7757,7 +7778,7 @@ function deserializeTSTypePredicate(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSTypePredicateNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSTypePredicateNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
@@ -7902,7 +7923,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1),
+  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
       start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -8015,7 +8036,7 @@ function deserializeUpdateExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new UpdateExpressionNode(deserializeUpdateOperator(pos + 12), uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new UpdateExpressionNode(deserializeUpdateOperator(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeSimpleAssignmentTarget(pos + 16);
@@ -8061,7 +8082,7 @@ function deserializeVariableDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new VariableDeclarationNode(deserializeVariableDeclarationKind(pos + 12), uint8[pos + 13] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new VariableDeclarationNode(deserializeVariableDeclarationKind(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.declarations = deserializeVecVariableDeclarator(pos + 16);
@@ -8088,7 +8109,7 @@ function deserializeVariableDeclarator(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new VariableDeclaratorNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new VariableDeclaratorNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const pattern = deserializeBindingPattern((pos + 16));
   {
@@ -8871,7 +8892,7 @@ function deserializeYieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new YieldExpressionNode(uint8[pos + 12] === 1, this_start, this_end, [this_start, this_end], previousParent);
+  const node = new YieldExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeOptionExpression(pos + 16);
@@ -9018,7 +9039,10 @@ function initTokens() {
     let value = fileSourceText.slice(kind === 2 ? start + 1 : start, end);
     let regex;
     if (kind <= 2) {
-      if (fileBuffer[pos + 10] === 1) value = unescapeIdentifier(value);
+      // (Whether the name has `\u` escapes: a `bool`, 0 or 1.)
+      const escaped = fileBuffer[pos + 10];
+      if (escaped > 1) throw invalid("token's escaped flag", escaped, pos + 10);
+      if (escaped === 1) value = unescapeIdentifier(value);
     } else if (kind === 8) {
       const patternEnd = value.lastIndexOf("/");
       regex = { pattern: value.slice(1, patternEnd), flags: value.slice(patternEnd + 1) };
@@ -9072,7 +9096,7 @@ export const WALK_INTERNALS = Object.freeze({
  */
 export const VISITOR_KEYS = Object.freeze({
   __proto__: null,
-  "Program": ["body", "hashbang"],
+  "Program": ["body"],
   "Identifier": ["decorators", "typeAnnotation"],
   "ThisExpression": [],
   "ArrayExpression": ["elements"],
@@ -9100,9 +9124,7 @@ export const VISITOR_KEYS = Object.freeze({
   "Super": [],
   "AwaitExpression": ["argument"],
   "ChainExpression": ["expression"],
-  "ParenthesizedExpression": ["expression"],
   "ExpressionStatement": ["expression"],
-  "Hashbang": [],
   "BlockStatement": ["body"],
   "VariableDeclaration": ["declarations"],
   "VariableDeclarator": ["id", "init"],
@@ -9176,7 +9198,6 @@ export const VISITOR_KEYS = Object.freeze({
   "TSConditionalType": ["checkType", "extendsType", "trueType", "falseType"],
   "TSUnionType": ["types"],
   "TSIntersectionType": ["types"],
-  "TSParenthesizedType": ["typeAnnotation"],
   "TSTypeOperator": ["typeAnnotation"],
   "TSArrayType": ["elementType"],
   "TSIndexedAccessType": ["objectType", "indexType"],

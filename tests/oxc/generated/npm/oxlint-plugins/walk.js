@@ -36,7 +36,7 @@ const {
 // the walk, before which nothing was visited. A buffer with no such node builds nothing.
 
 /** Each node type, by index. */
-const NODE_TYPES = ["Program", "Identifier", "ThisExpression", "ArrayExpression", "ObjectExpression", "Property", "TemplateLiteral", "TaggedTemplateExpression", "TemplateElement", "MemberExpression", "CallExpression", "NewExpression", "MetaProperty", "SpreadElement", "UpdateExpression", "UnaryExpression", "BinaryExpression", "LogicalExpression", "ConditionalExpression", "AssignmentExpression", "ArrayPattern", "ObjectPattern", "RestElement", "AssignmentPattern", "SequenceExpression", "Super", "AwaitExpression", "ChainExpression", "ParenthesizedExpression", "ExpressionStatement", "Hashbang", "BlockStatement", "VariableDeclaration", "VariableDeclarator", "EmptyStatement", "IfStatement", "DoWhileStatement", "WhileStatement", "ForStatement", "ForInStatement", "ForOfStatement", "ContinueStatement", "BreakStatement", "ReturnStatement", "WithStatement", "SwitchStatement", "SwitchCase", "LabeledStatement", "ThrowStatement", "TryStatement", "CatchClause", "DebuggerStatement", "FunctionDeclaration", "FunctionExpression", "TSDeclareFunction", "TSEmptyBodyFunctionExpression", "ArrowFunctionExpression", "YieldExpression", "ClassDeclaration", "ClassExpression", "ClassBody", "MethodDefinition", "TSAbstractMethodDefinition", "PropertyDefinition", "TSAbstractPropertyDefinition", "PrivateIdentifier", "StaticBlock", "AccessorProperty", "TSAbstractAccessorProperty", "ImportExpression", "ImportDeclaration", "ImportSpecifier", "ImportDefaultSpecifier", "ImportNamespaceSpecifier", "ImportAttribute", "ExportNamedDeclaration", "ExportDefaultDeclaration", "ExportAllDeclaration", "ExportSpecifier", "V8IntrinsicExpression", "JSXElement", "JSXOpeningElement", "JSXClosingElement", "JSXFragment", "JSXOpeningFragment", "JSXClosingFragment", "JSXNamespacedName", "JSXMemberExpression", "JSXExpressionContainer", "JSXEmptyExpression", "JSXAttribute", "JSXSpreadAttribute", "JSXIdentifier", "JSXSpreadChild", "JSXText", "Literal", "TSEnumDeclaration", "TSEnumBody", "TSEnumMember", "TSTypeAnnotation", "TSLiteralType", "TSConditionalType", "TSUnionType", "TSIntersectionType", "TSParenthesizedType", "TSTypeOperator", "TSArrayType", "TSIndexedAccessType", "TSTupleType", "TSNamedTupleMember", "TSOptionalType", "TSRestType", "TSAnyKeyword", "TSStringKeyword", "TSBooleanKeyword", "TSNumberKeyword", "TSNeverKeyword", "TSIntrinsicKeyword", "TSUnknownKeyword", "TSNullKeyword", "TSUndefinedKeyword", "TSVoidKeyword", "TSSymbolKeyword", "TSThisType", "TSObjectKeyword", "TSBigIntKeyword", "TSTypeReference", "TSQualifiedName", "TSTypeParameterInstantiation", "TSTypeParameter", "TSTypeParameterDeclaration", "TSTypeAliasDeclaration", "TSClassImplements", "TSInterfaceDeclaration", "TSInterfaceBody", "TSPropertySignature", "TSIndexSignature", "TSCallSignatureDeclaration", "TSMethodSignature", "TSConstructSignatureDeclaration", "TSInterfaceHeritage", "TSTypePredicate", "TSModuleDeclaration", "TSModuleBlock", "TSTypeLiteral", "TSInferType", "TSTypeQuery", "TSImportType", "TSFunctionType", "TSConstructorType", "TSMappedType", "TSTemplateLiteralType", "TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion", "TSImportEqualsDeclaration", "TSExternalModuleReference", "TSNonNullExpression", "Decorator", "TSExportAssignment", "TSNamespaceExportDeclaration", "TSInstantiationExpression", "TSJSDocNullableType", "TSJSDocNonNullableType", "TSJSDocUnknownType", "TSParameterProperty"];
+const NODE_TYPES = ["Program", "Identifier", "ThisExpression", "ArrayExpression", "ObjectExpression", "Property", "TemplateLiteral", "TaggedTemplateExpression", "TemplateElement", "MemberExpression", "CallExpression", "NewExpression", "MetaProperty", "SpreadElement", "UpdateExpression", "UnaryExpression", "BinaryExpression", "LogicalExpression", "ConditionalExpression", "AssignmentExpression", "ArrayPattern", "ObjectPattern", "RestElement", "AssignmentPattern", "SequenceExpression", "Super", "AwaitExpression", "ChainExpression", "ExpressionStatement", "BlockStatement", "VariableDeclaration", "VariableDeclarator", "EmptyStatement", "IfStatement", "DoWhileStatement", "WhileStatement", "ForStatement", "ForInStatement", "ForOfStatement", "ContinueStatement", "BreakStatement", "ReturnStatement", "WithStatement", "SwitchStatement", "SwitchCase", "LabeledStatement", "ThrowStatement", "TryStatement", "CatchClause", "DebuggerStatement", "FunctionDeclaration", "FunctionExpression", "TSDeclareFunction", "TSEmptyBodyFunctionExpression", "ArrowFunctionExpression", "YieldExpression", "ClassDeclaration", "ClassExpression", "ClassBody", "MethodDefinition", "TSAbstractMethodDefinition", "PropertyDefinition", "TSAbstractPropertyDefinition", "PrivateIdentifier", "StaticBlock", "AccessorProperty", "TSAbstractAccessorProperty", "ImportExpression", "ImportDeclaration", "ImportSpecifier", "ImportDefaultSpecifier", "ImportNamespaceSpecifier", "ImportAttribute", "ExportNamedDeclaration", "ExportDefaultDeclaration", "ExportAllDeclaration", "ExportSpecifier", "V8IntrinsicExpression", "JSXElement", "JSXOpeningElement", "JSXClosingElement", "JSXFragment", "JSXOpeningFragment", "JSXClosingFragment", "JSXNamespacedName", "JSXMemberExpression", "JSXExpressionContainer", "JSXEmptyExpression", "JSXAttribute", "JSXSpreadAttribute", "JSXIdentifier", "JSXSpreadChild", "JSXText", "Literal", "TSEnumDeclaration", "TSEnumBody", "TSEnumMember", "TSTypeAnnotation", "TSLiteralType", "TSConditionalType", "TSUnionType", "TSIntersectionType", "TSTypeOperator", "TSArrayType", "TSIndexedAccessType", "TSTupleType", "TSNamedTupleMember", "TSOptionalType", "TSRestType", "TSAnyKeyword", "TSStringKeyword", "TSBooleanKeyword", "TSNumberKeyword", "TSNeverKeyword", "TSIntrinsicKeyword", "TSUnknownKeyword", "TSNullKeyword", "TSUndefinedKeyword", "TSVoidKeyword", "TSSymbolKeyword", "TSThisType", "TSObjectKeyword", "TSBigIntKeyword", "TSTypeReference", "TSQualifiedName", "TSTypeParameterInstantiation", "TSTypeParameter", "TSTypeParameterDeclaration", "TSTypeAliasDeclaration", "TSClassImplements", "TSInterfaceDeclaration", "TSInterfaceBody", "TSPropertySignature", "TSIndexSignature", "TSCallSignatureDeclaration", "TSMethodSignature", "TSConstructSignatureDeclaration", "TSInterfaceHeritage", "TSTypePredicate", "TSModuleDeclaration", "TSModuleBlock", "TSTypeLiteral", "TSInferType", "TSTypeQuery", "TSImportType", "TSFunctionType", "TSConstructorType", "TSMappedType", "TSTemplateLiteralType", "TSAsExpression", "TSSatisfiesExpression", "TSTypeAssertion", "TSImportEqualsDeclaration", "TSExternalModuleReference", "TSNonNullExpression", "Decorator", "TSExportAssignment", "TSNamespaceExportDeclaration", "TSInstantiationExpression", "TSJSDocNullableType", "TSJSDocNonNullableType", "TSJSDocUnknownType", "TSParameterProperty"];
 /** Each node type's index. */
 const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
 /**
@@ -44,7 +44,7 @@ const NODE_INDEX = new Map(NODE_TYPES.map((type, index) => [type, index]));
  * that only a converter's JS makes, which has no entry in `VISITOR_KEYS`: its values, in order.
  */
 const NODE_KEYS = [
-  ["body", "hashbang"],
+  ["body"],
   ["decorators", "typeAnnotation"],
   [],
   ["elements"],
@@ -73,8 +73,6 @@ const NODE_KEYS = [
   ["argument"],
   ["expression"],
   ["expression"],
-  ["expression"],
-  [],
   ["body"],
   ["declarations"],
   ["id", "init"],
@@ -149,7 +147,6 @@ const NODE_KEYS = [
   ["types"],
   ["types"],
   ["typeAnnotation"],
-  ["typeAnnotation"],
   ["elementType"],
   ["objectType", "indexType"],
   ["elementTypes"],
@@ -215,17 +212,17 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, 130, -1, 129, 1, -1, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 149, -1, -1, -1, -1, -1, -1, -1, -1, -1, 158, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 152, -1, 153, -1, 157, -1, 154, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 128, -1, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, -1, 132, -1, -1, -1, -1, 127, -1, 2, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 1, -1, -1, 99, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 136, -1, -1, 1, -1, 18, -1, 69, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, 28, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 161, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 148, -1, -1, -1, 147, -1, -1, -1, -1, 127, -1, 107, -1, 145, -1, -1, 103, -1, 100, -1, -1, 150, -1, 109, -1, -1, 110, -1, 111, -1, 151, -1, 123, -1, 108, -1, -1, 144, -1, -1, -1, 135, -1, 137, -1, -1, -1, 139, -1, 138, -1, -1, -1, 105, -1, 141, -1, -1, 146, -1, -1, 126, -1, 102, -1, 104, -1, 162, -1, 163, -1, 164, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 133, -1, 140, -1, -1, -1, 134, -1, 96, 97, -1, 98, -1, -1, 142, -1, -1, 143, -1, 142, -1, -1, 142, -1, -1, -1, 155, -1, -1, 156, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 159, -1, 160, -1, 30];
+const WALK_NODE = [0, -1, 28, 93, -1, -1, -1, 29, -1, 40, -1, 1, -1, 39, -1, 49, -1, 34, -1, -1, 93, -1, 93, -1, 93, -1, 93, -1, 93, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 54, -1, -1, 127, -1, 126, 1, -1, -1, -1, 109, -1, 122, -1, 111, -1, 114, -1, 113, -1, 116, -1, 112, -1, 121, -1, 110, -1, 119, -1, 117, -1, 115, -1, 118, -1, 103, -1, 99, -1, 146, -1, -1, -1, -1, -1, -1, -1, -1, -1, 155, -1, -1, -1, 21, -1, 5, -1, -1, 1, -1, 63, -1, 19, -1, -1, 149, -1, 150, -1, 154, -1, 151, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, 125, -1, -1, -1, -1, 27, -1, -1, [56, 57], -1, -1, -1, -1, -1, 129, -1, -1, -1, -1, 124, -1, 2, -1, 58, -1, -1, -1, 64, -1, [59, 60], -1, [50, 51, 52, 53], -1, -1, -1, -1, 1, -1, -1, 97, -1, -1, 29, -1, [61, 62], -1, [65, 66], -1, 133, -1, -1, 1, -1, 18, -1, 67, -1, 17, -1, 11, -1, 4, -1, -1, -1, 5, -1, -1, -1, -1, 24, -1, 7, -1, 15, -1, 14, -1, -1, 55, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 78, -1, -1, 79, -1, -1, 90, -1, 84, -1, 85, -1, -1, -1, -1, 88, -1, -1, -1, -1, 86, -1, -1, 87, -1, 81, 82, -1, -1, -1, 92, -1, 91, 83, -1, 158, -1, 77, -1, 89, -1, -1, -1, 80, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, 145, -1, -1, -1, 144, -1, -1, -1, -1, 124, -1, 104, -1, 142, -1, -1, 101, -1, 98, -1, -1, 147, -1, 106, -1, -1, 107, -1, 108, -1, 148, -1, 120, -1, 105, -1, -1, 141, -1, -1, -1, 132, -1, 134, -1, -1, -1, 136, -1, 135, -1, -1, -1, 102, -1, 138, -1, -1, 143, -1, -1, 123, -1, 100, -1, -1, -1, -1, 159, -1, 160, -1, 161, -1, -1, 32, -1, 28, -1, 37, -1, -1, 30, -1, 31, -1, -1, -1, 38, -1, 36, -1, -1, -1, 33, -1, -1, 45, -1, 41, -1, 43, -1, 44, -1, 46, -1, 47, -1, -1, 48, -1, -1, -1, -1, -1, 35, -1, 42, -1, 128, -1, 130, -1, 137, -1, -1, -1, 131, -1, 94, 95, -1, 96, -1, -1, 139, -1, -1, 140, -1, 139, -1, -1, 139, -1, -1, -1, 152, -1, -1, 153, -1, 68, -1, -1, -1, -1, -1, -1, 69, -1, -1, 70, -1, 71, -1, -1, -1, -1, -1, -1, 72, -1, -1, 75, -1, -1, -1, -1, 74, -1, -1, 73, -1, -1, 73, -1, 76, -1, 73, -1, -1, -1, 156, -1, 157];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 165], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23, 162], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [90, 90], null, null, null, null, null, null, [90, 90], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [124], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1, 4, 503], [2], [3], [], [5], [6, 8, 12, 14, 16, 380, 382, 384, 393, 395, 399, 402, 404, 406, 410, 412, 421, 423, 387, 184, 161, 425, 427, 435, 441, 446, 449, 453, 458, 480, 485, 488, 491, 495, 499, 501], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [44], [18], [46], [47, 87, 191, 379], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 192], [88], [89], [90, 92, 303], [91], [], [93], [94], [95, 97, 191, 301], [96], [18], [98, 99, 295, 299], [52], [100], [101, 292], [102], [103, 97], [104, 106, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [105], [], [107], [], [109], [110, 18], [35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [112], [18, 54], [114], [18, 54], [116], [18], [118], [54, 18], [120], [18, 18], [122], [18, 105], [124], [18, 107], [126], [127, 143], [128], [129], [130, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [131], [110, 18], [133], [134, 143], [135], [136, 141], [137], [36, 138], [139], [36, 140], [18], [142], [103, 129], [144], [145], [110], [147], [18], [149], [18, 18], [151], [18, 152, 156], [153], [154], [155], [54], [157], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [159], [160], [150, 115, 119, 121, 123], [162], [95, 163, 47, 164, 166, 167, 176], [52], [165], [140], [152], [168], [169, 152], [170], [171], [35, 172, 174], [173], [171, 105], [175], [], [177], [178], [179], [180, 182, 197, 199, 201], [181], [4], [183], [95, 103, 184], [185], [163, 47, 186, 191, 194], [187], [87, 188], [189], [190], [191], [192], [193], [54], [195], [196], [1, 4], [198], [95, 103, 191, 140], [200], [95, 103, 191, 140], [202], [203, 192], [204], [205], [192], [207], [18, 18, 18], [209], [18, 140], [211], [18, 18], [213], [18, 152, 156], [215], [216], [217], [218, 43], [219], [103, 18], [221], [18], [223], [34], [225], [18, 152, 31], [227], [18], [229], [230], [35, 111, 113, 115, 117, 119, 121, 123], [232], [140], [234], [107, 18], [236], [237, 239], [238], [], [240], [], [242], [243, 245], [244], [], [246], [], [248], [249, 275, 289], [288, 250], [251], [252, 152, 260], [253, 255, 257], [254], [], [256], [254, 254], [258], [259, 254], [257], [261], [262, 286], [263], [264, 265], [253, 255], [266], [29, 267, 247, 272], [268], [269], [270, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [271], [], [273], [274, 275, 281], [], [276], [277, 247, 272, 267, 279], [278], [], [280], [18], [], [283], [18, 153], [285], [105, 156], [287], [18], [250, 289], [290], [291], [252], [293], [294], [97], [296], [297, 292], [298], [97], [300], [97, 18], [302], [18], [304], [305], [95, 294, 191], [307], [47, 308, 192], [309], [87, 188], [311], [3, 312, 313, 152], [214], [314], [104, 315], [316], [314, 105], [318], [54, 54], [320], [321], [51], [323], [155], [325], [326], [19, 23, 25, 29, 30, 226], [328], [52, 54, 53, 53], [330], [105, 331], [332, 334, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 306, 310, 317, 319, 322, 324, 327, 329, 336, 338, 340, 343, 359, 361, 364, 367, 369, 371, 373, 375, 377], [333], [54], [335], [54], [337], [32, 155], [339], [], [341], [342], [331], [344], [345], [346], [201, 347, 349, 353, 355], [348], [103, 191], [350], [47, 351, 191], [352], [87, 188], [354], [47, 87, 191], [356], [103, 47, 357, 191], [358], [87, 188], [360], [54], [362], [363, 191], [104, 338], [365], [366, 152], [310, 35, 172, 174], [368], [171, 152], [370], [155], [372], [54], [374], [54], [376], [54], [378], [], [195, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [381], [], [383], [18], [385], [386, 18, 5], [387, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [388], [389], [390], [391, 140], [392], [97, 191], [394], [386, 18, 5], [396], [397, 140, 140, 5], [398], [387, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [400], [18, 5, 401], [5], [403], [11, 5], [405], [140], [407], [18, 408], [409], [140, 4], [411], [18], [413], [6, 414, 420], [415], [416], [417, 6], [418], [419], [97, 191], [6], [422], [18, 5], [424], [18, 5], [426], [52, 47, 54], [428], [52, 47, 429, 433], [430], [431, 152], [432], [171], [434], [345], [436], [52, 437], [438], [439], [440, 140], [104, 29, 29, 30], [442], [3, 443], [444], [445], [1, 4], [447], [52, 448], [446, 444], [450], [451, 445], [452], [], [454], [52, 455], [456, 35, 172], [457], [3], [459], [460, 3, 472], [461], [462], [463], [464], [465, 468, 470], [466], [467, 52], [105, 36, 3], [469], [52], [471], [52], [473], [474], [475], [476], [477], [478], [479, 3], [105, 3], [481], [482, 3, 483], [467], [484], [474], [486], [487], [184, 161, 427, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 222, 224, 174, 226, 228, 231, 233, 235, 241, 247, 272, 111, 113, 117, 115, 282, 284, 119, 121, 123], [489], [490], [387, 184, 161, 425, 427, 435, 441, 446, 449, 453], [492], [493], [494], [467, 467], [496], [493, 3, 497], [498], [474], [500], [18], [502], [105], [504], []];
+const WALK_CHILDREN = [[1, 4], [2], [3], [], [5], [6, 8, 12, 14, 16, 382, 384, 386, 395, 397, 401, 404, 406, 408, 412, 414, 423, 425, 389, 184, 161, 427, 429, 437, 443, 448, 451, 455, 460, 482, 487, 490, 493, 497, 501, 503], [7], [4], [9], [10], [11], [], [13], [10], [15], [], [17], [5, 18], [19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [20], [], [22], [], [24], [], [26], [], [28], [], [3], [31], [32, 34], [33], [], [18], [36], [], [38], [], [40], [41], [42], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [44], [18], [46], [47, 87, 191, 381], [48], [49], [50], [51], [52, 53, 53], [], [54], [55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 375, 377, 379], [56], [], [58], [], [60], [], [62], [], [64], [], [66], [], [68], [], [70], [], [72], [], [74], [], [76], [], [78], [], [80], [], [82], [54], [84], [54, 54, 54, 54], [86], [47, 87, 192], [88], [89], [90, 92, 304], [91], [], [93], [94], [95, 97, 191, 302], [96], [18], [98, 99, 296, 300], [52], [100], [101, 293], [102], [103, 97], [104, 106, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [105], [], [107], [], [109], [110, 18], [35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [112], [18, 54], [114], [18, 54], [116], [18], [118], [54, 18], [120], [18, 18], [122], [18, 105], [124], [18, 107], [126], [127, 143], [128], [129], [130, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [131], [110, 18], [133], [134, 143], [135], [136, 141], [137], [36, 138], [139], [36, 140], [18], [142], [103, 129], [144], [145], [110], [147], [18], [149], [18, 18], [151], [18, 152, 156], [153], [154], [155], [54], [157], [43, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [159], [160], [150, 115, 119, 121, 123], [162], [95, 163, 47, 164, 166, 167, 176], [52], [165], [140], [152], [168], [169, 152], [170], [171], [35, 172, 174], [173], [171, 105], [175], [], [177], [178], [179], [180, 182, 197, 199, 201], [181], [4], [183], [95, 103, 184], [185], [163, 47, 186, 191, 194], [187], [87, 188], [189], [190], [191], [192], [193], [54], [195], [196], [1, 4], [198], [95, 103, 191, 140], [200], [95, 103, 191, 140], [202], [203, 192], [204], [205], [192], [207], [18, 18, 18], [209], [18, 140], [211], [18, 18], [213], [18, 152, 156], [215], [216], [217], [218, 43], [219], [103, 18], [221], [222], [18], [224], [34], [226], [18, 152, 31], [228], [18], [230], [231], [35, 111, 113, 115, 117, 119, 121, 123], [233], [140], [235], [107, 18], [237], [238, 240], [239], [], [241], [], [243], [244, 246], [245], [], [247], [], [249], [250, 276, 290], [289, 251], [252], [253, 152, 261], [254, 256, 258], [255], [], [257], [255, 255], [259], [260, 255], [258], [262], [263, 287], [264], [265, 266], [254, 256], [267], [29, 268, 248, 273], [269], [270], [271, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [272], [], [274], [275, 276, 282], [], [277], [278, 248, 273, 268, 280], [279], [], [281], [18], [], [284], [18, 153], [286], [105, 156], [288], [18], [251, 290], [291], [292], [253], [294], [295], [97], [297], [298, 293], [299], [97], [301], [97, 18], [303], [18], [305], [306], [95, 295, 191], [308], [47, 309, 192], [310], [87, 188], [312], [3, 313, 314, 152], [214], [315], [104, 316], [317], [315, 105], [319], [54, 54], [321], [322], [51], [324], [155], [326], [327], [19, 23, 25, 29, 30, 227], [329], [52, 54, 53, 53], [331], [105, 332], [333, 335, 55, 57, 59, 61, 63, 65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 307, 311, 318, 320, 323, 325, 328, 330, 337, 339, 341, 344, 360, 362, 365, 368, 370, 372, 375, 377, 379], [334], [54], [336], [54], [338], [32, 155], [340], [], [342], [343], [332], [345], [346], [347], [201, 348, 350, 354, 356], [349], [103, 191], [351], [47, 352, 191], [353], [87, 188], [355], [47, 87, 191], [357], [103, 47, 358, 191], [359], [87, 188], [361], [54], [363], [364, 191], [104, 339], [366], [367, 152], [311, 35, 172, 174], [369], [171, 152], [371], [155], [373], [374], [54], [376], [54], [378], [54], [380], [], [195, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [383], [], [385], [18], [387], [388, 18, 5], [389, 35, 111, 113, 115, 117, 119, 121, 123, 125, 132], [390], [391], [392], [393, 140], [394], [97, 191], [396], [388, 18, 5], [398], [399, 140, 140, 5], [400], [389, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [402], [18, 5, 403], [5], [405], [11, 5], [407], [140], [409], [18, 410], [411], [140, 4], [413], [18], [415], [6, 416, 422], [417], [418], [419, 6], [420], [421], [97, 191], [6], [424], [18, 5], [426], [18, 5], [428], [52, 47, 54], [430], [52, 47, 431, 435], [432], [433, 152], [434], [171], [436], [346], [438], [52, 439], [440], [441], [442, 140], [104, 29, 29, 30], [444], [3, 445], [446], [447], [1, 4], [449], [52, 450], [448, 446], [452], [453, 447], [454], [], [456], [52, 457], [458, 35, 172], [459], [3], [461], [462, 3, 474], [463], [464], [465], [466], [467, 470, 472], [468], [469, 52], [105, 36, 3], [471], [52], [473], [52], [475], [476], [477], [478], [479], [480], [481, 3], [105, 3], [483], [484, 3, 485], [469], [486], [476], [488], [489], [184, 161, 429, 19, 21, 23, 25, 27, 29, 30, 35, 37, 39, 45, 108, 146, 148, 150, 158, 161, 206, 184, 208, 210, 212, 214, 220, 223, 225, 174, 227, 229, 232, 234, 236, 242, 248, 273, 111, 113, 117, 115, 283, 285, 119, 121, 123], [491], [492], [389, 184, 161, 427, 429, 437, 443, 448, 451, 455], [494], [495], [496], [469, 469], [498], [495, 3, 499], [500], [476], [502], [18], [504], [105]];
 /**
  * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
  * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
  * for the types of which nothing is known.
  */
-const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], null, ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
+const NODE_WORDS = [null, null, ["this"], null, null, null, null, null, null, null, null, ["new"], ["import", "new"], null, null, null, null, null, null, null, null, null, null, null, null, ["super"], ["await"], ["?."], null, null, ["var", "let", "const", "using"], null, null, ["if"], ["do"], ["while"], ["for"], ["for"], ["for"], ["continue"], ["break"], ["return"], ["with"], ["switch"], null, null, ["throw"], ["try"], null, ["debugger"], ["function"], null, ["function"], null, ["=>"], ["yield"], ["class"], ["class"], null, null, null, null, null, null, null, null, null, ["import"], ["import"], null, null, null, null, ["export"], ["export"], ["export"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["enum"], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, ["type"], null, ["interface"], null, null, null, null, null, null, null, null, null, null, null, null, null, ["import"], null, null, null, null, ["as"], ["satisfies"], null, ["import"], null, null, null, ["export"], ["export"], null, null, null, null, null];
 // A walk whose visitor visits only types with words: the search for them (the plan's, `searchOf`),
 // and where they and `\u` escapes start in the source, in order. A node's span holds every node it
 // holds (a struct with a field of `[walk] outside_span` is never skipped by its span), so a node
@@ -1109,7 +1106,6 @@ function walkProgram(pos) {
   if (enters[0] !== null || exits[0] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[503] === 1) walkStack.push(pos + 56, 503);
     if (needed[4] === 1) walkStack.push(pos + 112, 4);
     if (needed[1] === 1) walkStack.push(pos + 88, 1);
     drainAtDepth(base);
@@ -1118,7 +1114,6 @@ function walkProgram(pos) {
   walkDepth++;
   if (needed[1] === 1) walkVecDirective(pos + 88);
   if (needed[4] === 1) walkVecStatement(pos + 112);
-  if (needed[503] === 1) walkOptionHashbang(pos + 56);
   walkDepth--;
 }
 
@@ -1143,7 +1138,7 @@ function walkVecDirective(pos) {
 /** `Directive<'a>` */
 function walkDirective(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[29] !== null || exits[29] !== null) throw FOUND;
+  if (enters[28] !== null || exits[28] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
@@ -1158,7 +1153,7 @@ function walkDirective(pos) {
 /** `StringLiteral<'a>` */
 function walkStringLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[95] !== null || exits[95] !== null) throw FOUND;
+  if (enters[93] !== null || exits[93] !== null) throw FOUND;
 }
 
 /** `Vec<'a, Statement<'a>>` */
@@ -1198,46 +1193,46 @@ function walkStatement(pos) {
       if (needed[16] === 1) walkBoxDoWhileStatement(pos + 8);
       return;
     case 5:
-      if (needed[380] === 1) walkBoxEmptyStatement(pos + 8);
+      if (needed[382] === 1) walkBoxEmptyStatement(pos + 8);
       return;
     case 6:
-      if (needed[382] === 1) walkBoxExpressionStatement(pos + 8);
+      if (needed[384] === 1) walkBoxExpressionStatement(pos + 8);
       return;
     case 7:
-      if (needed[384] === 1) walkBoxForInStatement(pos + 8);
+      if (needed[386] === 1) walkBoxForInStatement(pos + 8);
       return;
     case 8:
-      if (needed[393] === 1) walkBoxForOfStatement(pos + 8);
+      if (needed[395] === 1) walkBoxForOfStatement(pos + 8);
       return;
     case 9:
-      if (needed[395] === 1) walkBoxForStatement(pos + 8);
+      if (needed[397] === 1) walkBoxForStatement(pos + 8);
       return;
     case 10:
-      if (needed[399] === 1) walkBoxIfStatement(pos + 8);
+      if (needed[401] === 1) walkBoxIfStatement(pos + 8);
       return;
     case 11:
-      if (needed[402] === 1) walkBoxLabeledStatement(pos + 8);
+      if (needed[404] === 1) walkBoxLabeledStatement(pos + 8);
       return;
     case 12:
-      if (needed[404] === 1) walkBoxReturnStatement(pos + 8);
+      if (needed[406] === 1) walkBoxReturnStatement(pos + 8);
       return;
     case 13:
-      if (needed[406] === 1) walkBoxSwitchStatement(pos + 8);
+      if (needed[408] === 1) walkBoxSwitchStatement(pos + 8);
       return;
     case 14:
-      if (needed[410] === 1) walkBoxThrowStatement(pos + 8);
+      if (needed[412] === 1) walkBoxThrowStatement(pos + 8);
       return;
     case 15:
-      if (needed[412] === 1) walkBoxTryStatement(pos + 8);
+      if (needed[414] === 1) walkBoxTryStatement(pos + 8);
       return;
     case 16:
-      if (needed[421] === 1) walkBoxWhileStatement(pos + 8);
+      if (needed[423] === 1) walkBoxWhileStatement(pos + 8);
       return;
     case 17:
-      if (needed[423] === 1) walkBoxWithStatement(pos + 8);
+      if (needed[425] === 1) walkBoxWithStatement(pos + 8);
       return;
     case 32:
-      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[389] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
       if (needed[184] === 1) walkBoxFunction(pos + 8);
@@ -1246,49 +1241,49 @@ function walkStatement(pos) {
       if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[425] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[427] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[429] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[435] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[437] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[441] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[443] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[446] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[448] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[449] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[451] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[453] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[455] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     case 64:
-      if (needed[458] === 1) walkBoxImportDeclaration(pos + 8);
+      if (needed[460] === 1) walkBoxImportDeclaration(pos + 8);
       return;
     case 65:
-      if (needed[480] === 1) walkBoxExportAllDeclaration(pos + 8);
+      if (needed[482] === 1) walkBoxExportAllDeclaration(pos + 8);
       return;
     case 66:
-      if (needed[485] === 1) walkBoxExportDefaultDeclaration(pos + 8);
+      if (needed[487] === 1) walkBoxExportDefaultDeclaration(pos + 8);
       return;
     case 67:
-      if (needed[488] === 1) walkBoxExportDeclaration(pos + 8);
+      if (needed[490] === 1) walkBoxExportDeclaration(pos + 8);
       return;
     case 68:
-      if (needed[491] === 1) walkBoxExportNamedDeclaration(pos + 8);
+      if (needed[493] === 1) walkBoxExportNamedDeclaration(pos + 8);
       return;
     case 69:
-      if (needed[495] === 1) walkBoxExportFromDeclaration(pos + 8);
+      if (needed[497] === 1) walkBoxExportFromDeclaration(pos + 8);
       return;
     case 70:
-      if (needed[499] === 1) walkBoxTSExportAssignment(pos + 8);
+      if (needed[501] === 1) walkBoxTSExportAssignment(pos + 8);
       return;
     case 71:
-      if (needed[501] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
+      if (needed[503] === 1) walkBoxTSNamespaceExportDeclaration(pos + 8);
       return;
     default:
       throw invalid("Statement tag", uint8[pos], pos);
@@ -1305,7 +1300,7 @@ function walkBoxBlockStatement(pos) {
 /** `BlockStatement<'a>` */
 function walkBlockStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[31] !== null || exits[31] !== null) throw FOUND;
+  if (enters[29] !== null || exits[29] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -1326,7 +1321,7 @@ function walkBoxBreakStatement(pos) {
 /** `BreakStatement<'a>` */
 function walkBreakStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[42] !== null || exits[42] !== null) throw FOUND;
+  if (enters[40] !== null || exits[40] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[10] === 1) walkStack.push(pos + 16, 10);
@@ -1359,7 +1354,7 @@ function walkBoxContinueStatement(pos) {
 /** `ContinueStatement<'a>` */
 function walkContinueStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[41] !== null || exits[41] !== null) throw FOUND;
+  if (enters[39] !== null || exits[39] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[10] === 1) walkStack.push(pos + 16, 10);
@@ -1380,7 +1375,7 @@ function walkBoxDebuggerStatement(pos) {
 /** `DebuggerStatement` */
 function walkDebuggerStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[51] !== null || exits[51] !== null) throw FOUND;
+  if (enters[49] !== null || exits[49] !== null) throw FOUND;
 }
 
 /** `Box<'a, DoWhileStatement<'a>>` */
@@ -1393,7 +1388,7 @@ function walkBoxDoWhileStatement(pos) {
 /** `DoWhileStatement<'a>` */
 function walkDoWhileStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[36] !== null || exits[36] !== null) throw FOUND;
+  if (enters[34] !== null || exits[34] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
@@ -1483,37 +1478,37 @@ function walkExpression(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -1528,10 +1523,10 @@ function walkExpression(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -1556,7 +1551,7 @@ function walkBoxBooleanLiteral(pos) {
 /** `BooleanLiteral` */
 function walkBooleanLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[95] !== null || exits[95] !== null) throw FOUND;
+  if (enters[93] !== null || exits[93] !== null) throw FOUND;
 }
 
 /** `Box<'a, NullLiteral>` */
@@ -1568,7 +1563,7 @@ function walkBoxNullLiteral(pos) {
 /** `NullLiteral` */
 function walkNullLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[95] !== null || exits[95] !== null) throw FOUND;
+  if (enters[93] !== null || exits[93] !== null) throw FOUND;
 }
 
 /** `Box<'a, NumericLiteral<'a>>` */
@@ -1580,7 +1575,7 @@ function walkBoxNumericLiteral(pos) {
 /** `NumericLiteral<'a>` */
 function walkNumericLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[95] !== null || exits[95] !== null) throw FOUND;
+  if (enters[93] !== null || exits[93] !== null) throw FOUND;
 }
 
 /** `Box<'a, BigIntLiteral<'a>>` */
@@ -1592,7 +1587,7 @@ function walkBoxBigIntLiteral(pos) {
 /** `BigIntLiteral<'a>` */
 function walkBigIntLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[95] !== null || exits[95] !== null) throw FOUND;
+  if (enters[93] !== null || exits[93] !== null) throw FOUND;
 }
 
 /** `Box<'a, RegExpLiteral<'a>>` */
@@ -1605,7 +1600,7 @@ function walkBoxRegExpLiteral(pos) {
 /** `RegExpLiteral<'a>` */
 function walkRegExpLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[95] !== null || exits[95] !== null) throw FOUND;
+  if (enters[93] !== null || exits[93] !== null) throw FOUND;
 }
 
 /** `Box<'a, StringLiteral<'a>>` */
@@ -1825,37 +1820,37 @@ function walkArrayExpressionElement(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -1870,10 +1865,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -1921,10 +1916,10 @@ function walkBoxArrowFunctionExpression(pos) {
 /** `ArrowFunctionExpression<'a>` */
 function walkArrowFunctionExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[56] !== null || exits[56] !== null) throw FOUND;
+  if (enters[54] !== null || exits[54] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[379] === 1) walkStack.push(pos + 40, 379);
+    if (needed[381] === 1) walkStack.push(pos + 40, 381);
     if (needed[191] === 1) walkStack.push(pos + 32, 191);
     if (needed[87] === 1) walkStack.push(pos + 24, 87);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
@@ -1935,7 +1930,7 @@ function walkArrowFunctionExpression(pos) {
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[87] === 1) walkBoxFormalParameters(pos + 24);
   if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
-  if (needed[379] === 1) walkArrowFunctionBody(pos + 40);
+  if (needed[381] === 1) walkArrowFunctionBody(pos + 40);
   walkDepth--;
 }
 
@@ -1955,7 +1950,7 @@ function walkBoxTSTypeParameterDeclaration(pos) {
 /** `TSTypeParameterDeclaration<'a>` */
 function walkTSTypeParameterDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[130] !== null || exits[130] !== null) throw FOUND;
+  if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[50] === 1) walkStack.push(pos + 16, 50);
@@ -1988,7 +1983,7 @@ function walkVecTSTypeParameter(pos) {
 /** `TSTypeParameter<'a>` */
 function walkTSTypeParameter(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[129] !== null || exits[129] !== null) throw FOUND;
+  if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 64, 53);
@@ -2068,67 +2063,67 @@ function walkTSType(pos) {
       if (needed[85] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[306] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[307] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[310] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[317] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[318] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[319] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[320] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[322] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[323] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[324] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[325] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[327] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[328] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[329] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[330] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[336] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[337] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[338] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[340] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[341] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[343] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[344] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[359] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[360] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[361] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[362] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[364] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[365] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[367] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[368] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[369] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[370] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[371] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[372] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[373] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[375] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[375] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[377] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[377] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[379] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -2144,7 +2139,7 @@ function walkBoxTSAnyKeyword(pos) {
 /** `TSAnyKeyword` */
 function walkTSAnyKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[112] !== null || exits[112] !== null) throw FOUND;
+  if (enters[109] !== null || exits[109] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSBigIntKeyword>` */
@@ -2156,7 +2151,7 @@ function walkBoxTSBigIntKeyword(pos) {
 /** `TSBigIntKeyword` */
 function walkTSBigIntKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[125] !== null || exits[125] !== null) throw FOUND;
+  if (enters[122] !== null || exits[122] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSBooleanKeyword>` */
@@ -2168,7 +2163,7 @@ function walkBoxTSBooleanKeyword(pos) {
 /** `TSBooleanKeyword` */
 function walkTSBooleanKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[114] !== null || exits[114] !== null) throw FOUND;
+  if (enters[111] !== null || exits[111] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSIntrinsicKeyword>` */
@@ -2180,7 +2175,7 @@ function walkBoxTSIntrinsicKeyword(pos) {
 /** `TSIntrinsicKeyword` */
 function walkTSIntrinsicKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[117] !== null || exits[117] !== null) throw FOUND;
+  if (enters[114] !== null || exits[114] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSNeverKeyword>` */
@@ -2192,7 +2187,7 @@ function walkBoxTSNeverKeyword(pos) {
 /** `TSNeverKeyword` */
 function walkTSNeverKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[116] !== null || exits[116] !== null) throw FOUND;
+  if (enters[113] !== null || exits[113] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSNullKeyword>` */
@@ -2204,7 +2199,7 @@ function walkBoxTSNullKeyword(pos) {
 /** `TSNullKeyword` */
 function walkTSNullKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[119] !== null || exits[119] !== null) throw FOUND;
+  if (enters[116] !== null || exits[116] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSNumberKeyword>` */
@@ -2216,7 +2211,7 @@ function walkBoxTSNumberKeyword(pos) {
 /** `TSNumberKeyword` */
 function walkTSNumberKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[115] !== null || exits[115] !== null) throw FOUND;
+  if (enters[112] !== null || exits[112] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSObjectKeyword>` */
@@ -2228,7 +2223,7 @@ function walkBoxTSObjectKeyword(pos) {
 /** `TSObjectKeyword` */
 function walkTSObjectKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[124] !== null || exits[124] !== null) throw FOUND;
+  if (enters[121] !== null || exits[121] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSStringKeyword>` */
@@ -2240,7 +2235,7 @@ function walkBoxTSStringKeyword(pos) {
 /** `TSStringKeyword` */
 function walkTSStringKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[113] !== null || exits[113] !== null) throw FOUND;
+  if (enters[110] !== null || exits[110] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSSymbolKeyword>` */
@@ -2252,7 +2247,7 @@ function walkBoxTSSymbolKeyword(pos) {
 /** `TSSymbolKeyword` */
 function walkTSSymbolKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[122] !== null || exits[122] !== null) throw FOUND;
+  if (enters[119] !== null || exits[119] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSUndefinedKeyword>` */
@@ -2264,7 +2259,7 @@ function walkBoxTSUndefinedKeyword(pos) {
 /** `TSUndefinedKeyword` */
 function walkTSUndefinedKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[120] !== null || exits[120] !== null) throw FOUND;
+  if (enters[117] !== null || exits[117] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSUnknownKeyword>` */
@@ -2276,7 +2271,7 @@ function walkBoxTSUnknownKeyword(pos) {
 /** `TSUnknownKeyword` */
 function walkTSUnknownKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[118] !== null || exits[118] !== null) throw FOUND;
+  if (enters[115] !== null || exits[115] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSVoidKeyword>` */
@@ -2288,7 +2283,7 @@ function walkBoxTSVoidKeyword(pos) {
 /** `TSVoidKeyword` */
 function walkTSVoidKeyword(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[121] !== null || exits[121] !== null) throw FOUND;
+  if (enters[118] !== null || exits[118] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSArrayType<'a>>` */
@@ -2301,7 +2296,7 @@ function walkBoxTSArrayType(pos) {
 /** `TSArrayType<'a>` */
 function walkTSArrayType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[106] !== null || exits[106] !== null) throw FOUND;
+  if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -2323,7 +2318,7 @@ function walkBoxTSConditionalType(pos) {
 /** `TSConditionalType<'a>` */
 function walkTSConditionalType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[101] !== null || exits[101] !== null) throw FOUND;
+  if (enters[99] !== null || exits[99] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 64, 54);
@@ -2351,7 +2346,7 @@ function walkBoxTSConstructorType(pos) {
 /** `TSConstructorType<'a>` */
 function walkTSConstructorType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[149] !== null || exits[149] !== null) throw FOUND;
+  if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[192] === 1) walkStack.push(pos + 32, 192);
@@ -2386,7 +2381,7 @@ function walkFormalParameters(pos) {
 function walkReadsOfFormalParameters(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[303] === 1) walkStack.push(pos + 40, 303);
+    if (needed[304] === 1) walkStack.push(pos + 40, 304);
     if (needed[92] === 1) walkStack.push(pos + 16, 92);
     if (needed[90] === 1) walkStack.push(pos + 8, 90);
     drainAtDepth(base);
@@ -2395,7 +2390,7 @@ function walkReadsOfFormalParameters(pos) {
   walkDepth++;
   if (needed[90] === 1) walkNodeId(pos + 8);
   if (needed[92] === 1) walkVecFormalParameter(pos + 16);
-  if (needed[303] === 1) walkOptionBoxFormalParameterRest(pos + 40);
+  if (needed[304] === 1) walkOptionBoxFormalParameterRest(pos + 40);
   walkDepth--;
 }
 
@@ -2446,7 +2441,7 @@ function walkFormalParameter(pos) {
 function walkReadsOfFormalParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[301] === 1) walkStack.push(pos + 64, 301);
+    if (needed[302] === 1) walkStack.push(pos + 64, 302);
     if (needed[191] === 1) walkStack.push(pos + 56, 191);
     if (needed[97] === 1) walkStack.push(pos + 40, 97);
     if (needed[95] === 1) walkStack.push(pos + 16, 95);
@@ -2457,7 +2452,7 @@ function walkReadsOfFormalParameter(pos) {
   if (needed[95] === 1) walkVecDecorator(pos + 16);
   if (needed[97] === 1) walkBindingPattern(pos + 40);
   if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
-  if (needed[301] === 1) walkOptionBoxExpression(pos + 64);
+  if (needed[302] === 1) walkOptionBoxExpression(pos + 64);
   walkDepth--;
 }
 
@@ -2482,7 +2477,7 @@ function walkVecDecorator(pos) {
 /** `Decorator<'a>` */
 function walkDecorator(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[158] !== null || exits[158] !== null) throw FOUND;
+  if (enters[155] !== null || exits[155] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -2504,10 +2499,10 @@ function walkBindingPattern(pos) {
       if (needed[99] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
-      if (needed[295] === 1) walkBoxArrayPattern(pos + 8);
+      if (needed[296] === 1) walkBoxArrayPattern(pos + 8);
       return;
     case 3:
-      if (needed[299] === 1) walkBoxAssignmentPattern(pos + 8);
+      if (needed[300] === 1) walkBoxAssignmentPattern(pos + 8);
       return;
     default:
       throw invalid("BindingPattern tag", uint8[pos], pos);
@@ -2533,14 +2528,14 @@ function walkObjectPattern(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[292] === 1) walkStack.push(pos + 40, 292);
+    if (needed[293] === 1) walkStack.push(pos + 40, 293);
     if (needed[101] === 1) walkStack.push(pos + 16, 101);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[101] === 1) walkVecBindingProperty(pos + 16);
-  if (needed[292] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[293] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -2661,37 +2656,37 @@ function walkPropertyKey(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -2706,10 +2701,10 @@ function walkPropertyKey(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -2746,7 +2741,7 @@ function walkBoxPrivateIdentifier(pos) {
 /** `PrivateIdentifier<'a>` */
 function walkPrivateIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[65] !== null || exits[65] !== null) throw FOUND;
+  if (enters[63] !== null || exits[63] !== null) throw FOUND;
 }
 
 /** `Box<'a, AssignmentExpression<'a>>` */
@@ -2821,7 +2816,7 @@ function walkBoxTSAsExpression(pos) {
 /** `TSAsExpression<'a>` */
 function walkTSAsExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[152] !== null || exits[152] !== null) throw FOUND;
+  if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 32, 54);
@@ -2845,7 +2840,7 @@ function walkBoxTSSatisfiesExpression(pos) {
 /** `TSSatisfiesExpression<'a>` */
 function walkTSSatisfiesExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[153] !== null || exits[153] !== null) throw FOUND;
+  if (enters[150] !== null || exits[150] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 32, 54);
@@ -2869,7 +2864,7 @@ function walkBoxTSNonNullExpression(pos) {
 /** `TSNonNullExpression<'a>` */
 function walkTSNonNullExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[157] !== null || exits[157] !== null) throw FOUND;
+  if (enters[154] !== null || exits[154] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -2891,7 +2886,7 @@ function walkBoxTSTypeAssertion(pos) {
 /** `TSTypeAssertion<'a>` */
 function walkTSTypeAssertion(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[154] !== null || exits[154] !== null) throw FOUND;
+  if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
@@ -3338,7 +3333,7 @@ function walkBoxTSTypeParameterInstantiation(pos) {
 /** `TSTypeParameterInstantiation<'a>` */
 function walkTSTypeParameterInstantiation(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[128] !== null || exits[128] !== null) throw FOUND;
+  if (enters[125] !== null || exits[125] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[155] === 1) walkStack.push(pos + 16, 155);
@@ -3465,37 +3460,37 @@ function walkArgument(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -3510,10 +3505,10 @@ function walkArgument(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -3582,7 +3577,7 @@ function walkBoxClass(pos) {
 }
 
 /** The node types of `Class<'a>`, by the tag of its `type` field. */
-const WALK_CLASS_TYPES = [58, 59];
+const WALK_CLASS_TYPES = [56, 57];
 
 /** `Class<'a>` */
 function walkClass(pos) {
@@ -3665,7 +3660,7 @@ function walkVecTSClassImplements(pos) {
 /** `TSClassImplements<'a>` */
 function walkTSClassImplements(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[132] !== null || exits[132] !== null) throw FOUND;
+  if (enters[129] !== null || exits[129] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[152] === 1) walkStack.push(pos + 32, 152);
@@ -3727,7 +3722,7 @@ function walkBoxTSQualifiedName(pos) {
 /** `TSQualifiedName<'a>` */
 function walkTSQualifiedName(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[127] !== null || exits[127] !== null) throw FOUND;
+  if (enters[124] !== null || exits[124] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[105] === 1) walkStack.push(pos + 32, 105);
@@ -3763,7 +3758,7 @@ function walkBoxClassBody(pos) {
 /** `ClassBody<'a>` */
 function walkClassBody(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[60] !== null || exits[60] !== null) throw FOUND;
+  if (enters[58] !== null || exits[58] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[178] === 1) walkStack.push(pos + 16, 178);
@@ -3826,7 +3821,7 @@ function walkBoxStaticBlock(pos) {
 /** `StaticBlock<'a>` */
 function walkStaticBlock(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[66] !== null || exits[66] !== null) throw FOUND;
+  if (enters[64] !== null || exits[64] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
@@ -3846,7 +3841,7 @@ function walkBoxMethodDefinition(pos) {
 }
 
 /** The node types of `MethodDefinition<'a>`, by the tag of its `type` field. */
-const WALK_METHOD_DEFINITION_TYPES = [61, 62];
+const WALK_METHOD_DEFINITION_TYPES = [59, 60];
 
 /** `MethodDefinition<'a>` */
 function walkMethodDefinition(pos) {
@@ -3878,7 +3873,7 @@ function walkBoxFunction(pos) {
 }
 
 /** The node types of `Function<'a>`, by the tag of its `type` field. */
-const WALK_FUNCTION_TYPES = [52, 53, 54, 55];
+const WALK_FUNCTION_TYPES = [50, 51, 52, 53];
 
 /** `Function<'a>` */
 function walkFunction(pos) {
@@ -3972,7 +3967,7 @@ function walkBoxTSTypeAnnotation(pos) {
 /** `TSTypeAnnotation<'a>` */
 function walkTSTypeAnnotation(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[99] !== null || exits[99] !== null) throw FOUND;
+  if (enters[97] !== null || exits[97] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -4000,7 +3995,7 @@ function walkBoxFunctionBody(pos) {
 /** `FunctionBody<'a>` */
 function walkFunctionBody(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[31] !== null || exits[31] !== null) throw FOUND;
+  if (enters[29] !== null || exits[29] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
@@ -4022,7 +4017,7 @@ function walkBoxPropertyDefinition(pos) {
 }
 
 /** The node types of `PropertyDefinition<'a>`, by the tag of its `type` field. */
-const WALK_PROPERTY_DEFINITION_TYPES = [63, 64];
+const WALK_PROPERTY_DEFINITION_TYPES = [61, 62];
 
 /** `PropertyDefinition<'a>` */
 function walkPropertyDefinition(pos) {
@@ -4056,7 +4051,7 @@ function walkBoxAccessorProperty(pos) {
 }
 
 /** The node types of `AccessorProperty<'a>`, by the tag of its `type` field. */
-const WALK_ACCESSOR_PROPERTY_TYPES = [67, 68];
+const WALK_ACCESSOR_PROPERTY_TYPES = [65, 66];
 
 /** `AccessorProperty<'a>` */
 function walkAccessorProperty(pos) {
@@ -4092,7 +4087,7 @@ function walkBoxTSIndexSignature(pos) {
 /** `TSIndexSignature<'a>` */
 function walkTSIndexSignature(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[136] !== null || exits[136] !== null) throw FOUND;
+  if (enters[133] !== null || exits[133] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[192] === 1) walkStack.push(pos + 56, 192);
@@ -4177,7 +4172,7 @@ function walkBoxImportExpression(pos) {
 /** `ImportExpression<'a>` */
 function walkImportExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[69] !== null || exits[69] !== null) throw FOUND;
+  if (enters[67] !== null || exits[67] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[140] === 1) walkStack.push(pos + 32, 140);
@@ -4328,8 +4323,13 @@ function walkBoxParenthesizedExpression(pos) {
 
 /** `ParenthesizedExpression<'a>` */
 function walkParenthesizedExpression(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[28] !== null || exits[28] !== null) throw FOUND;
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfParenthesizedExpression(pos);
+}
+
+/** What the converter of `ParenthesizedExpression` reads */
+function walkReadsOfParenthesizedExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -4424,12 +4424,12 @@ function walkUpdateExpression(pos) {
   if (enters[14] !== null || exits[14] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[230] === 1) walkStack.push(pos + 16, 230);
+    if (needed[231] === 1) walkStack.push(pos + 16, 231);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[230] === 1) walkSimpleAssignmentTarget(pos + 16);
+  if (needed[231] === 1) walkSimpleAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -4475,7 +4475,7 @@ function walkBoxYieldExpression(pos) {
 /** `YieldExpression<'a>` */
 function walkYieldExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[57] !== null || exits[57] !== null) throw FOUND;
+  if (enters[55] !== null || exits[55] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[140] === 1) walkStack.push(pos + 16, 140);
@@ -4523,14 +4523,14 @@ function walkImportMeta(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[239] === 1) walkStack.push(pos, 239);
-    if (needed[237] === 1) walkStack.push(pos, 237);
+    if (needed[240] === 1) walkStack.push(pos, 240);
+    if (needed[238] === 1) walkStack.push(pos, 238);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[237] === 1) walkMetaOfImportMeta(pos);
-  if (needed[239] === 1) walkPropertyOfImportMeta(pos);
+  if (needed[238] === 1) walkMetaOfImportMeta(pos);
+  if (needed[240] === 1) walkPropertyOfImportMeta(pos);
   walkDepth--;
 }
 
@@ -4538,7 +4538,7 @@ function walkImportMeta(pos) {
 function walkMetaOfImportMeta(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[237] === 1) throw FOUND;
+  if (makes[238] === 1) throw FOUND;
   walkReadsOfMetaOfImportMeta(pos);
 }
 
@@ -4550,7 +4550,7 @@ function walkReadsOfMetaOfImportMeta(pos) {
 function walkPropertyOfImportMeta(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[239] === 1) throw FOUND;
+  if (makes[240] === 1) throw FOUND;
   walkReadsOfPropertyOfImportMeta(pos);
 }
 
@@ -4570,14 +4570,14 @@ function walkNewTarget(pos) {
   if (enters[12] !== null || exits[12] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos, 245);
-    if (needed[243] === 1) walkStack.push(pos, 243);
+    if (needed[246] === 1) walkStack.push(pos, 246);
+    if (needed[244] === 1) walkStack.push(pos, 244);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[243] === 1) walkMetaOfNewTarget(pos);
-  if (needed[245] === 1) walkPropertyOfNewTarget(pos);
+  if (needed[244] === 1) walkMetaOfNewTarget(pos);
+  if (needed[246] === 1) walkPropertyOfNewTarget(pos);
   walkDepth--;
 }
 
@@ -4585,7 +4585,7 @@ function walkNewTarget(pos) {
 function walkMetaOfNewTarget(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[243] === 1) throw FOUND;
+  if (makes[244] === 1) throw FOUND;
   walkReadsOfMetaOfNewTarget(pos);
 }
 
@@ -4597,7 +4597,7 @@ function walkReadsOfMetaOfNewTarget(pos) {
 function walkPropertyOfNewTarget(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[245] === 1) throw FOUND;
+  if (makes[246] === 1) throw FOUND;
   walkReadsOfPropertyOfNewTarget(pos);
 }
 
@@ -4615,19 +4615,19 @@ function walkBoxJSXElement(pos) {
 /** `JSXElement<'a>` */
 function walkJSXElement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[80] !== null || exits[80] !== null) throw FOUND;
+  if (enters[78] !== null || exits[78] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[289] === 1) walkStack.push(pos + 48, 289);
-    if (needed[275] === 1) walkStack.push(pos + 24, 275);
-    if (needed[249] === 1) walkStack.push(pos, 249);
+    if (needed[290] === 1) walkStack.push(pos + 48, 290);
+    if (needed[276] === 1) walkStack.push(pos + 24, 276);
+    if (needed[250] === 1) walkStack.push(pos, 250);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[249] === 1) walkOpeningElementOfJSXElement(pos);
-  if (needed[275] === 1) walkVecJSXChild(pos + 24);
-  if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[250] === 1) walkOpeningElementOfJSXElement(pos);
+  if (needed[276] === 1) walkVecJSXChild(pos + 24);
+  if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -4648,19 +4648,19 @@ function walkBoxJSXOpeningElement(pos) {
 /** `JSXOpeningElement<'a>` */
 function walkJSXOpeningElement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[81] !== null || exits[81] !== null) throw FOUND;
+  if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[260] === 1) walkStack.push(pos + 40, 260);
+    if (needed[261] === 1) walkStack.push(pos + 40, 261);
     if (needed[152] === 1) walkStack.push(pos + 32, 152);
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    if (needed[253] === 1) walkStack.push(pos + 16, 253);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[252] === 1) walkJSXElementName(pos + 16);
+  if (needed[253] === 1) walkJSXElementName(pos + 16);
   if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
-  if (needed[260] === 1) walkVecJSXAttributeItem(pos + 40);
+  if (needed[261] === 1) walkVecJSXAttributeItem(pos + 40);
   walkDepth--;
 }
 
@@ -4678,7 +4678,7 @@ function walkBoxJSXIdentifier(pos) {
 /** `JSXIdentifier<'a>` */
 function walkJSXIdentifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[92] !== null || exits[92] !== null) throw FOUND;
+  if (enters[90] !== null || exits[90] !== null) throw FOUND;
 }
 
 /** `Box<'a, JSXNamespacedName<'a>>` */
@@ -4690,17 +4690,17 @@ function walkBoxJSXNamespacedName(pos) {
 /** `JSXNamespacedName<'a>` */
 function walkJSXNamespacedName(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[86] !== null || exits[86] !== null) throw FOUND;
+  if (enters[84] !== null || exits[84] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 48, 254);
-    if (needed[254] === 1) walkStack.push(pos + 16, 254);
+    if (needed[255] === 1) walkStack.push(pos + 48, 255);
+    if (needed[255] === 1) walkStack.push(pos + 16, 255);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[254] === 1) walkJSXIdentifier(pos + 16);
-  if (needed[254] === 1) walkJSXIdentifier(pos + 48);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 16);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 48);
   walkDepth--;
 }
 
@@ -4714,17 +4714,17 @@ function walkBoxJSXMemberExpression(pos) {
 /** `JSXMemberExpression<'a>` */
 function walkJSXMemberExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[87] !== null || exits[87] !== null) throw FOUND;
+  if (enters[85] !== null || exits[85] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 32, 254);
-    if (needed[259] === 1) walkStack.push(pos + 16, 259);
+    if (needed[255] === 1) walkStack.push(pos + 32, 255);
+    if (needed[260] === 1) walkStack.push(pos + 16, 260);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[259] === 1) walkJSXMemberExpressionObject(pos + 16);
-  if (needed[254] === 1) walkJSXIdentifier(pos + 32);
+  if (needed[260] === 1) walkJSXMemberExpressionObject(pos + 16);
+  if (needed[255] === 1) walkJSXIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -4741,7 +4741,7 @@ function walkVecJSXAttributeItem(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 261);
+      walkStack.push(element, 262);
     }
     return;
   }
@@ -4755,10 +4755,10 @@ function walkVecJSXAttributeItem(pos) {
 function walkJSXAttributeItem(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[262] === 1) walkBoxJSXAttribute(pos + 8);
+      if (needed[263] === 1) walkBoxJSXAttribute(pos + 8);
       return;
     case 1:
-      if (needed[286] === 1) walkBoxJSXSpreadAttribute(pos + 8);
+      if (needed[287] === 1) walkBoxJSXSpreadAttribute(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeItem tag", uint8[pos], pos);
@@ -4775,17 +4775,17 @@ function walkBoxJSXAttribute(pos) {
 /** `JSXAttribute<'a>` */
 function walkJSXAttribute(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[90] !== null || exits[90] !== null) throw FOUND;
+  if (enters[88] !== null || exits[88] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[265] === 1) walkStack.push(pos + 32, 265);
-    if (needed[264] === 1) walkStack.push(pos + 16, 264);
+    if (needed[266] === 1) walkStack.push(pos + 32, 266);
+    if (needed[265] === 1) walkStack.push(pos + 16, 265);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[264] === 1) walkJSXAttributeName(pos + 16);
-  if (needed[265] === 1) walkOptionJSXAttributeValue(pos + 32);
+  if (needed[265] === 1) walkJSXAttributeName(pos + 16);
+  if (needed[266] === 1) walkOptionJSXAttributeValue(pos + 32);
   walkDepth--;
 }
 
@@ -4793,10 +4793,10 @@ function walkJSXAttribute(pos) {
 function walkJSXAttributeName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[253] === 1) walkBoxJSXIdentifier(pos + 8);
+      if (needed[254] === 1) walkBoxJSXIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[255] === 1) walkBoxJSXNamespacedName(pos + 8);
+      if (needed[256] === 1) walkBoxJSXNamespacedName(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeName tag", uint8[pos], pos);
@@ -4816,13 +4816,13 @@ function walkJSXAttributeValue(pos) {
       if (needed[29] === 1) walkBoxStringLiteral(pos + 8);
       return;
     case 1:
-      if (needed[267] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 2:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 3:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     default:
       throw invalid("JSXAttributeValue tag", uint8[pos], pos);
@@ -4839,15 +4839,15 @@ function walkBoxJSXExpressionContainer(pos) {
 /** `JSXExpressionContainer<'a>` */
 function walkJSXExpressionContainer(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[88] !== null || exits[88] !== null) throw FOUND;
+  if (enters[86] !== null || exits[86] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[269] === 1) walkStack.push(pos + 16, 269);
+    if (needed[270] === 1) walkStack.push(pos + 16, 270);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[269] === 1) walkJSXExpression(pos + 16);
+  if (needed[270] === 1) walkJSXExpression(pos + 16);
   walkDepth--;
 }
 
@@ -4855,7 +4855,7 @@ function walkJSXExpressionContainer(pos) {
 function walkJSXExpression(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[270] === 1) walkBoxJSXEmptyExpression(pos + 8);
+      if (needed[271] === 1) walkBoxJSXEmptyExpression(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -4930,37 +4930,37 @@ function walkJSXExpression(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -4975,10 +4975,10 @@ function walkJSXExpression(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -5003,7 +5003,7 @@ function walkBoxJSXEmptyExpression(pos) {
 /** `JSXEmptyExpression` */
 function walkJSXEmptyExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[89] !== null || exits[89] !== null) throw FOUND;
+  if (enters[87] !== null || exits[87] !== null) throw FOUND;
 }
 
 /** `Box<'a, JSXFragment<'a>>` */
@@ -5016,26 +5016,26 @@ function walkBoxJSXFragment(pos) {
 /** `JSXFragment<'a>` */
 function walkJSXFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[83] !== null || exits[83] !== null) throw FOUND;
+  if (enters[81] !== null || exits[81] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[281] === 1) walkStack.push(pos + 56, 281);
-    if (needed[275] === 1) walkStack.push(pos + 32, 275);
-    if (needed[274] === 1) walkStack.push(pos + 16, 274);
+    if (needed[282] === 1) walkStack.push(pos + 56, 282);
+    if (needed[276] === 1) walkStack.push(pos + 32, 276);
+    if (needed[275] === 1) walkStack.push(pos + 16, 275);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[274] === 1) walkJSXOpeningFragment(pos + 16);
-  if (needed[275] === 1) walkVecJSXChild(pos + 32);
-  if (needed[281] === 1) walkJSXClosingFragment(pos + 56);
+  if (needed[275] === 1) walkJSXOpeningFragment(pos + 16);
+  if (needed[276] === 1) walkVecJSXChild(pos + 32);
+  if (needed[282] === 1) walkJSXClosingFragment(pos + 56);
   walkDepth--;
 }
 
 /** `JSXOpeningFragment` */
 function walkJSXOpeningFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[84] !== null || exits[84] !== null) throw FOUND;
+  if (enters[82] !== null || exits[82] !== null) throw FOUND;
 }
 
 /** `Vec<'a, JSXChild<'a>>` */
@@ -5046,7 +5046,7 @@ function walkVecJSXChild(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 276);
+      walkStack.push(element, 277);
     }
     return;
   }
@@ -5060,19 +5060,19 @@ function walkVecJSXChild(pos) {
 function walkJSXChild(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[277] === 1) walkBoxJSXText(pos + 8);
+      if (needed[278] === 1) walkBoxJSXText(pos + 8);
       return;
     case 1:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 2:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 3:
-      if (needed[267] === 1) walkBoxJSXExpressionContainer(pos + 8);
+      if (needed[268] === 1) walkBoxJSXExpressionContainer(pos + 8);
       return;
     case 4:
-      if (needed[279] === 1) walkBoxJSXSpreadChild(pos + 8);
+      if (needed[280] === 1) walkBoxJSXSpreadChild(pos + 8);
       return;
     default:
       throw invalid("JSXChild tag", uint8[pos], pos);
@@ -5088,7 +5088,7 @@ function walkBoxJSXText(pos) {
 /** `JSXText<'a>` */
 function walkJSXText(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[94] !== null || exits[94] !== null) throw FOUND;
+  if (enters[92] !== null || exits[92] !== null) throw FOUND;
 }
 
 /** `Box<'a, JSXSpreadChild<'a>>` */
@@ -5101,7 +5101,7 @@ function walkBoxJSXSpreadChild(pos) {
 /** `JSXSpreadChild<'a>` */
 function walkJSXSpreadChild(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[93] !== null || exits[93] !== null) throw FOUND;
+  if (enters[91] !== null || exits[91] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -5116,7 +5116,7 @@ function walkJSXSpreadChild(pos) {
 /** `JSXClosingFragment` */
 function walkJSXClosingFragment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[85] !== null || exits[85] !== null) throw FOUND;
+  if (enters[83] !== null || exits[83] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSInstantiationExpression<'a>>` */
@@ -5129,7 +5129,7 @@ function walkBoxTSInstantiationExpression(pos) {
 /** `TSInstantiationExpression<'a>` */
 function walkTSInstantiationExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[161] !== null || exits[161] !== null) throw FOUND;
+  if (enters[158] !== null || exits[158] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[153] === 1) walkStack.push(pos + 32, 153);
@@ -5153,7 +5153,7 @@ function walkBoxV8IntrinsicExpression(pos) {
 /** `V8IntrinsicExpression<'a>` */
 function walkV8IntrinsicExpression(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[79] !== null || exits[79] !== null) throw FOUND;
+  if (enters[77] !== null || exits[77] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[156] === 1) walkStack.push(pos + 48, 156);
@@ -5177,7 +5177,7 @@ function walkBoxJSXSpreadAttribute(pos) {
 /** `JSXSpreadAttribute<'a>` */
 function walkJSXSpreadAttribute(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[91] !== null || exits[91] !== null) throw FOUND;
+  if (enters[89] !== null || exits[89] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -5193,14 +5193,14 @@ function walkJSXSpreadAttribute(pos) {
 function walkReadsOfOpeningElementOfJSXElement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[289] === 1) walkStack.push(pos + 48, 289);
-    if (needed[250] === 1) walkStack.push(pos + 16, 250);
+    if (needed[290] === 1) walkStack.push(pos + 48, 290);
+    if (needed[251] === 1) walkStack.push(pos + 16, 251);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[250] === 1) walkBoxJSXOpeningElement(pos + 16);
-  if (needed[289] === 1) walkOptionBoxJSXClosingElement(pos + 48);
+  if (needed[251] === 1) walkBoxJSXOpeningElement(pos + 16);
+  if (needed[290] === 1) walkOptionBoxJSXClosingElement(pos + 48);
   walkDepth--;
 }
 
@@ -5220,15 +5220,15 @@ function walkBoxJSXClosingElement(pos) {
 /** `JSXClosingElement<'a>` */
 function walkJSXClosingElement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[82] !== null || exits[82] !== null) throw FOUND;
+  if (enters[80] !== null || exits[80] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[252] === 1) walkStack.push(pos + 16, 252);
+    if (needed[253] === 1) walkStack.push(pos + 16, 253);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[252] === 1) walkJSXElementName(pos + 16);
+  if (needed[253] === 1) walkJSXElementName(pos + 16);
   walkDepth--;
 }
 
@@ -5273,14 +5273,14 @@ function walkArrayPattern(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[292] === 1) walkStack.push(pos + 40, 292);
-    if (needed[297] === 1) walkStack.push(pos + 16, 297);
+    if (needed[293] === 1) walkStack.push(pos + 40, 293);
+    if (needed[298] === 1) walkStack.push(pos + 16, 298);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[297] === 1) walkVecOptionBindingPattern(pos + 16);
-  if (needed[292] === 1) walkOptionBoxBindingRestElement(pos + 40);
+  if (needed[298] === 1) walkVecOptionBindingPattern(pos + 16);
+  if (needed[293] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
 
@@ -5292,7 +5292,7 @@ function walkVecOptionBindingPattern(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 298);
+      walkStack.push(element, 299);
     }
     return;
   }
@@ -5362,14 +5362,14 @@ function walkFormalParameterRest(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[191] === 1) walkStack.push(pos + 72, 191);
-    if (needed[294] === 1) walkStack.push(pos + 40, 294);
+    if (needed[295] === 1) walkStack.push(pos + 40, 295);
     if (needed[95] === 1) walkStack.push(pos + 16, 95);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[95] === 1) walkVecDecorator(pos + 16);
-  if (needed[294] === 1) walkBindingRestElement(pos + 40);
+  if (needed[295] === 1) walkBindingRestElement(pos + 40);
   if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
   walkDepth--;
 }
@@ -5384,18 +5384,18 @@ function walkBoxTSFunctionType(pos) {
 /** `TSFunctionType<'a>` */
 function walkTSFunctionType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[148] !== null || exits[148] !== null) throw FOUND;
+  if (enters[145] !== null || exits[145] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[192] === 1) walkStack.push(pos + 40, 192);
-    if (needed[308] === 1) walkStack.push(pos, 308);
+    if (needed[309] === 1) walkStack.push(pos, 309);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[308] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[309] === 1) walkParamsOfTSFunctionType(pos);
   if (needed[192] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
@@ -5432,20 +5432,20 @@ function walkBoxTSImportType(pos) {
 /** `TSImportType<'a>` */
 function walkTSImportType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[147] !== null || exits[147] !== null) throw FOUND;
+  if (enters[144] !== null || exits[144] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[152] === 1) walkStack.push(pos + 88, 152);
-    if (needed[313] === 1) walkStack.push(pos + 72, 313);
-    if (needed[312] === 1) walkStack.push(pos + 64, 312);
+    if (needed[314] === 1) walkStack.push(pos + 72, 314);
+    if (needed[313] === 1) walkStack.push(pos + 64, 313);
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[3] === 1) walkStringLiteral(pos + 16);
-  if (needed[312] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[313] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[313] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[314] === 1) walkOptionTSImportTypeQualifier(pos + 72);
   if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
@@ -5469,7 +5469,7 @@ function walkTSImportTypeQualifier(pos) {
       if (needed[104] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[315] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[316] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -5486,16 +5486,16 @@ function walkBoxTSImportTypeQualifiedName(pos) {
 /** `TSImportTypeQualifiedName<'a>` */
 function walkTSImportTypeQualifiedName(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[127] !== null || exits[127] !== null) throw FOUND;
+  if (enters[124] !== null || exits[124] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[105] === 1) walkStack.push(pos + 32, 105);
-    if (needed[314] === 1) walkStack.push(pos + 16, 314);
+    if (needed[315] === 1) walkStack.push(pos + 16, 315);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[314] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[315] === 1) walkTSImportTypeQualifier(pos + 16);
   if (needed[105] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
@@ -5510,7 +5510,7 @@ function walkBoxTSIndexedAccessType(pos) {
 /** `TSIndexedAccessType<'a>` */
 function walkTSIndexedAccessType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[107] !== null || exits[107] !== null) throw FOUND;
+  if (enters[104] !== null || exits[104] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 32, 54);
@@ -5534,15 +5534,15 @@ function walkBoxTSInferType(pos) {
 /** `TSInferType<'a>` */
 function walkTSInferType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[145] !== null || exits[145] !== null) throw FOUND;
+  if (enters[142] !== null || exits[142] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[321] === 1) walkStack.push(pos + 16, 321);
+    if (needed[322] === 1) walkStack.push(pos + 16, 322);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[321] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[322] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -5563,7 +5563,7 @@ function walkBoxTSIntersectionType(pos) {
 /** `TSIntersectionType<'a>` */
 function walkTSIntersectionType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[103] !== null || exits[103] !== null) throw FOUND;
+  if (enters[101] !== null || exits[101] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[155] === 1) walkStack.push(pos + 16, 155);
@@ -5585,15 +5585,15 @@ function walkBoxTSLiteralType(pos) {
 /** `TSLiteralType<'a>` */
 function walkTSLiteralType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[100] !== null || exits[100] !== null) throw FOUND;
+  if (enters[98] !== null || exits[98] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[326] === 1) walkStack.push(pos + 16, 326);
+    if (needed[327] === 1) walkStack.push(pos + 16, 327);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[326] === 1) walkTSLiteral(pos + 16);
+  if (needed[327] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -5616,7 +5616,7 @@ function walkTSLiteral(pos) {
       if (needed[30] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -5633,7 +5633,7 @@ function walkBoxTSMappedType(pos) {
 /** `TSMappedType<'a>` */
 function walkTSMappedType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[150] !== null || exits[150] !== null) throw FOUND;
+  if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[53] === 1) walkStack.push(pos + 80, 53);
@@ -5661,17 +5661,17 @@ function walkBoxTSNamedTupleMember(pos) {
 /** `TSNamedTupleMember<'a>` */
 function walkTSNamedTupleMember(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[109] !== null || exits[109] !== null) throw FOUND;
+  if (enters[106] !== null || exits[106] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[331] === 1) walkStack.push(pos + 48, 331);
+    if (needed[332] === 1) walkStack.push(pos + 48, 332);
     if (needed[105] === 1) walkStack.push(pos + 16, 105);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[105] === 1) walkIdentifierName(pos + 16);
-  if (needed[331] === 1) walkTSTupleElement(pos + 48);
+  if (needed[332] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -5679,10 +5679,10 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[332] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[333] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[334] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[335] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
       if (needed[55] === 1) walkBoxTSAnyKeyword(pos + 8);
@@ -5733,67 +5733,67 @@ function walkTSTupleElement(pos) {
       if (needed[85] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[306] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[307] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[310] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[317] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[318] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[319] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[320] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[322] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[323] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[324] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[325] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[327] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[328] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[329] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[330] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[336] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[337] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[338] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[340] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[341] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[343] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[344] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[359] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[360] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[361] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[362] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[364] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[365] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[367] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[368] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[369] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[370] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[371] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[372] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[373] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[375] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[375] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[377] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[377] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[379] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -5810,7 +5810,7 @@ function walkBoxTSOptionalType(pos) {
 /** `TSOptionalType<'a>` */
 function walkTSOptionalType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[110] !== null || exits[110] !== null) throw FOUND;
+  if (enters[107] !== null || exits[107] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -5832,7 +5832,7 @@ function walkBoxTSRestType(pos) {
 /** `TSRestType<'a>` */
 function walkTSRestType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[111] !== null || exits[111] !== null) throw FOUND;
+  if (enters[108] !== null || exits[108] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -5854,7 +5854,7 @@ function walkBoxTSTemplateLiteralType(pos) {
 /** `TSTemplateLiteralType<'a>` */
 function walkTSTemplateLiteralType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[151] !== null || exits[151] !== null) throw FOUND;
+  if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[155] === 1) walkStack.push(pos + 40, 155);
@@ -5877,7 +5877,7 @@ function walkBoxTSThisType(pos) {
 /** `TSThisType` */
 function walkTSThisType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[123] !== null || exits[123] !== null) throw FOUND;
+  if (enters[120] !== null || exits[120] !== null) throw FOUND;
 }
 
 /** `Box<'a, TSTupleType<'a>>` */
@@ -5890,15 +5890,15 @@ function walkBoxTSTupleType(pos) {
 /** `TSTupleType<'a>` */
 function walkTSTupleType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[108] !== null || exits[108] !== null) throw FOUND;
+  if (enters[105] !== null || exits[105] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[342] === 1) walkStack.push(pos + 16, 342);
+    if (needed[343] === 1) walkStack.push(pos + 16, 343);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[342] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[343] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -5910,7 +5910,7 @@ function walkVecTSTupleElement(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 331);
+      walkStack.push(element, 332);
     }
     return;
   }
@@ -5930,15 +5930,15 @@ function walkBoxTSTypeLiteral(pos) {
 /** `TSTypeLiteral<'a>` */
 function walkTSTypeLiteral(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[144] !== null || exits[144] !== null) throw FOUND;
+  if (enters[141] !== null || exits[141] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[345] === 1) walkStack.push(pos + 16, 345);
+    if (needed[346] === 1) walkStack.push(pos + 16, 346);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[345] === 1) walkVecTSSignature(pos + 16);
+  if (needed[346] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -5950,7 +5950,7 @@ function walkVecTSSignature(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 346);
+      walkStack.push(element, 347);
     }
     return;
   }
@@ -5967,16 +5967,16 @@ function walkTSSignature(pos) {
       if (needed[201] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[347] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[348] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[349] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[350] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[353] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[354] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[355] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[356] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -5993,7 +5993,7 @@ function walkBoxTSPropertySignature(pos) {
 /** `TSPropertySignature<'a>` */
 function walkTSPropertySignature(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[135] !== null || exits[135] !== null) throw FOUND;
+  if (enters[132] !== null || exits[132] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[191] === 1) walkStack.push(pos + 32, 191);
@@ -6017,18 +6017,18 @@ function walkBoxTSCallSignatureDeclaration(pos) {
 /** `TSCallSignatureDeclaration<'a>` */
 function walkTSCallSignatureDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[137] !== null || exits[137] !== null) throw FOUND;
+  if (enters[134] !== null || exits[134] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[191] === 1) walkStack.push(pos + 40, 191);
-    if (needed[351] === 1) walkStack.push(pos, 351);
+    if (needed[352] === 1) walkStack.push(pos, 352);
     if (needed[47] === 1) walkStack.push(pos + 16, 47);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[351] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[352] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
   if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
@@ -6065,7 +6065,7 @@ function walkBoxTSConstructSignatureDeclaration(pos) {
 /** `TSConstructSignatureDeclaration<'a>` */
 function walkTSConstructSignatureDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[139] !== null || exits[139] !== null) throw FOUND;
+  if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[191] === 1) walkStack.push(pos + 32, 191);
@@ -6091,11 +6091,11 @@ function walkBoxTSMethodSignature(pos) {
 /** `TSMethodSignature<'a>` */
 function walkTSMethodSignature(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[138] !== null || exits[138] !== null) throw FOUND;
+  if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[191] === 1) walkStack.push(pos + 56, 191);
-    if (needed[357] === 1) walkStack.push(pos, 357);
+    if (needed[358] === 1) walkStack.push(pos, 358);
     if (needed[47] === 1) walkStack.push(pos + 32, 47);
     if (needed[103] === 1) walkStack.push(pos + 16, 103);
     drainAtDepth(base);
@@ -6104,7 +6104,7 @@ function walkTSMethodSignature(pos) {
   walkDepth++;
   if (needed[103] === 1) walkPropertyKey(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[357] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[358] === 1) walkParamsOfTSMethodSignature(pos);
   if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
@@ -6141,7 +6141,7 @@ function walkBoxTSTypeOperator(pos) {
 /** `TSTypeOperator<'a>` */
 function walkTSTypeOperator(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[105] !== null || exits[105] !== null) throw FOUND;
+  if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -6163,16 +6163,16 @@ function walkBoxTSTypePredicate(pos) {
 /** `TSTypePredicate<'a>` */
 function walkTSTypePredicate(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[141] !== null || exits[141] !== null) throw FOUND;
+  if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[191] === 1) walkStack.push(pos + 32, 191);
-    if (needed[363] === 1) walkStack.push(pos + 16, 363);
+    if (needed[364] === 1) walkStack.push(pos + 16, 364);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[363] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[364] === 1) walkTSTypePredicateName(pos + 16);
   if (needed[191] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
@@ -6184,7 +6184,7 @@ function walkTSTypePredicateName(pos) {
       if (needed[104] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[338] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[339] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -6201,16 +6201,16 @@ function walkBoxTSTypeQuery(pos) {
 /** `TSTypeQuery<'a>` */
 function walkTSTypeQuery(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[146] !== null || exits[146] !== null) throw FOUND;
+  if (enters[143] !== null || exits[143] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[152] === 1) walkStack.push(pos + 32, 152);
-    if (needed[366] === 1) walkStack.push(pos + 16, 366);
+    if (needed[367] === 1) walkStack.push(pos + 16, 367);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[366] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[367] === 1) walkTSTypeQueryExprName(pos + 16);
   if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
@@ -6219,7 +6219,7 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[310] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[311] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
@@ -6245,7 +6245,7 @@ function walkBoxTSTypeReference(pos) {
 /** `TSTypeReference<'a>` */
 function walkTSTypeReference(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[126] !== null || exits[126] !== null) throw FOUND;
+  if (enters[123] !== null || exits[123] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[152] === 1) walkStack.push(pos + 32, 152);
@@ -6269,7 +6269,7 @@ function walkBoxTSUnionType(pos) {
 /** `TSUnionType<'a>` */
 function walkTSUnionType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[102] !== null || exits[102] !== null) throw FOUND;
+  if (enters[100] !== null || exits[100] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[155] === 1) walkStack.push(pos + 16, 155);
@@ -6290,8 +6290,13 @@ function walkBoxTSParenthesizedType(pos) {
 
 /** `TSParenthesizedType<'a>` */
 function walkTSParenthesizedType(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[104] !== null || exits[104] !== null) throw FOUND;
+  // The converter's value holds what it reads and what it makes: its reads are walked for the
+  // first node of a visited type.
+  walkReadsOfTSParenthesizedType(pos);
+}
+
+/** What the converter of `TSParenthesizedType` reads */
+function walkReadsOfTSParenthesizedType(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -6313,7 +6318,7 @@ function walkBoxJSDocNullableType(pos) {
 /** `JSDocNullableType<'a>` */
 function walkJSDocNullableType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[162] !== null || exits[162] !== null) throw FOUND;
+  if (enters[159] !== null || exits[159] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -6335,7 +6340,7 @@ function walkBoxJSDocNonNullableType(pos) {
 /** `JSDocNonNullableType<'a>` */
 function walkJSDocNonNullableType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[163] !== null || exits[163] !== null) throw FOUND;
+  if (enters[160] !== null || exits[160] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 16, 54);
@@ -6356,7 +6361,7 @@ function walkBoxJSDocUnknownType(pos) {
 /** `JSDocUnknownType` */
 function walkJSDocUnknownType(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[164] !== null || exits[164] !== null) throw FOUND;
+  if (enters[161] !== null || exits[161] !== null) throw FOUND;
 }
 
 /** `ArrowFunctionBody<'a>` */
@@ -6438,37 +6443,37 @@ function walkArrowFunctionBody(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -6483,10 +6488,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -6511,7 +6516,7 @@ function walkBoxEmptyStatement(pos) {
 /** `EmptyStatement` */
 function walkEmptyStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[34] !== null || exits[34] !== null) throw FOUND;
+  if (enters[32] !== null || exits[32] !== null) throw FOUND;
 }
 
 /** `Box<'a, ExpressionStatement<'a>>` */
@@ -6524,7 +6529,7 @@ function walkBoxExpressionStatement(pos) {
 /** `ExpressionStatement<'a>` */
 function walkExpressionStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[29] !== null || exits[29] !== null) throw FOUND;
+  if (enters[28] !== null || exits[28] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -6546,17 +6551,17 @@ function walkBoxForInStatement(pos) {
 /** `ForInStatement<'a>` */
 function walkForInStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[39] !== null || exits[39] !== null) throw FOUND;
+  if (enters[37] !== null || exits[37] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 48, 5);
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[386] === 1) walkStack.push(pos + 16, 386);
+    if (needed[388] === 1) walkStack.push(pos + 16, 388);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[386] === 1) walkForStatementLeft(pos + 16);
+  if (needed[388] === 1) walkForStatementLeft(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   if (needed[5] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -6566,7 +6571,7 @@ function walkForInStatement(pos) {
 function walkForStatementLeft(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[389] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
@@ -6613,15 +6618,15 @@ function walkBoxVariableDeclaration(pos) {
 /** `VariableDeclaration<'a>` */
 function walkVariableDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[32] !== null || exits[32] !== null) throw FOUND;
+  if (enters[30] !== null || exits[30] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[389] === 1) walkStack.push(pos + 16, 389);
+    if (needed[391] === 1) walkStack.push(pos + 16, 391);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[389] === 1) walkVecVariableDeclarator(pos + 16);
+  if (needed[391] === 1) walkVecVariableDeclarator(pos + 16);
   walkDepth--;
 }
 
@@ -6633,7 +6638,7 @@ function walkVecVariableDeclarator(pos) {
   pay(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 390);
+      walkStack.push(element, 392);
     }
     return;
   }
@@ -6646,16 +6651,16 @@ function walkVecVariableDeclarator(pos) {
 /** `VariableDeclarator<'a>` */
 function walkVariableDeclarator(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[33] !== null || exits[33] !== null) throw FOUND;
+  if (enters[31] !== null || exits[31] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[140] === 1) walkStack.push(pos + 40, 140);
-    if (needed[391] === 1) walkStack.push(pos, 391);
+    if (needed[393] === 1) walkStack.push(pos, 393);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[391] === 1) walkIdOfVariableDeclarator(pos);
+  if (needed[393] === 1) walkIdOfVariableDeclarator(pos);
   if (needed[140] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
@@ -6692,17 +6697,17 @@ function walkBoxForOfStatement(pos) {
 /** `ForOfStatement<'a>` */
 function walkForOfStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[40] !== null || exits[40] !== null) throw FOUND;
+  if (enters[38] !== null || exits[38] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 48, 5);
     if (needed[18] === 1) walkStack.push(pos + 32, 18);
-    if (needed[386] === 1) walkStack.push(pos + 16, 386);
+    if (needed[388] === 1) walkStack.push(pos + 16, 388);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[386] === 1) walkForStatementLeft(pos + 16);
+  if (needed[388] === 1) walkForStatementLeft(pos + 16);
   if (needed[18] === 1) walkExpression(pos + 32);
   if (needed[5] === 1) walkStatement(pos + 48);
   walkDepth--;
@@ -6718,18 +6723,18 @@ function walkBoxForStatement(pos) {
 /** `ForStatement<'a>` */
 function walkForStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[38] !== null || exits[38] !== null) throw FOUND;
+  if (enters[36] !== null || exits[36] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 64, 5);
     if (needed[140] === 1) walkStack.push(pos + 48, 140);
     if (needed[140] === 1) walkStack.push(pos + 32, 140);
-    if (needed[397] === 1) walkStack.push(pos + 16, 397);
+    if (needed[399] === 1) walkStack.push(pos + 16, 399);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[397] === 1) walkOptionForStatementInit(pos + 16);
+  if (needed[399] === 1) walkOptionForStatementInit(pos + 16);
   if (needed[140] === 1) walkOptionExpression(pos + 32);
   if (needed[140] === 1) walkOptionExpression(pos + 48);
   if (needed[5] === 1) walkStatement(pos + 64);
@@ -6746,7 +6751,7 @@ function walkOptionForStatementInit(pos) {
 function walkForStatementInit(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[389] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -6821,37 +6826,37 @@ function walkForStatementInit(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -6866,10 +6871,10 @@ function walkForStatementInit(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -6895,10 +6900,10 @@ function walkBoxIfStatement(pos) {
 /** `IfStatement<'a>` */
 function walkIfStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[35] !== null || exits[35] !== null) throw FOUND;
+  if (enters[33] !== null || exits[33] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[401] === 1) walkStack.push(pos + 48, 401);
+    if (needed[403] === 1) walkStack.push(pos + 48, 403);
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
@@ -6907,7 +6912,7 @@ function walkIfStatement(pos) {
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
   if (needed[5] === 1) walkStatement(pos + 32);
-  if (needed[401] === 1) walkOptionStatement(pos + 48);
+  if (needed[403] === 1) walkOptionStatement(pos + 48);
   walkDepth--;
 }
 
@@ -6927,7 +6932,7 @@ function walkBoxLabeledStatement(pos) {
 /** `LabeledStatement<'a>` */
 function walkLabeledStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[47] !== null || exits[47] !== null) throw FOUND;
+  if (enters[45] !== null || exits[45] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 48, 5);
@@ -6951,7 +6956,7 @@ function walkBoxReturnStatement(pos) {
 /** `ReturnStatement<'a>` */
 function walkReturnStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[43] !== null || exits[43] !== null) throw FOUND;
+  if (enters[41] !== null || exits[41] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[140] === 1) walkStack.push(pos + 16, 140);
@@ -6973,17 +6978,17 @@ function walkBoxSwitchStatement(pos) {
 /** `SwitchStatement<'a>` */
 function walkSwitchStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[45] !== null || exits[45] !== null) throw FOUND;
+  if (enters[43] !== null || exits[43] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[408] === 1) walkStack.push(pos + 32, 408);
+    if (needed[410] === 1) walkStack.push(pos + 32, 410);
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[18] === 1) walkExpression(pos + 16);
-  if (needed[408] === 1) walkVecSwitchCase(pos + 32);
+  if (needed[410] === 1) walkVecSwitchCase(pos + 32);
   walkDepth--;
 }
 
@@ -6995,7 +7000,7 @@ function walkVecSwitchCase(pos) {
   pay(first, len * 56, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 56; element >= first; element -= 56) {
-      walkStack.push(element, 409);
+      walkStack.push(element, 411);
     }
     return;
   }
@@ -7008,7 +7013,7 @@ function walkVecSwitchCase(pos) {
 /** `SwitchCase<'a>` */
 function walkSwitchCase(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[46] !== null || exits[46] !== null) throw FOUND;
+  if (enters[44] !== null || exits[44] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 32, 4);
@@ -7032,7 +7037,7 @@ function walkBoxThrowStatement(pos) {
 /** `ThrowStatement<'a>` */
 function walkThrowStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[48] !== null || exits[48] !== null) throw FOUND;
+  if (enters[46] !== null || exits[46] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -7054,19 +7059,19 @@ function walkBoxTryStatement(pos) {
 /** `TryStatement<'a>` */
 function walkTryStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[49] !== null || exits[49] !== null) throw FOUND;
+  if (enters[47] !== null || exits[47] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[420] === 1) walkStack.push(pos + 32, 420);
-    if (needed[414] === 1) walkStack.push(pos + 24, 414);
+    if (needed[422] === 1) walkStack.push(pos + 32, 422);
+    if (needed[416] === 1) walkStack.push(pos + 24, 416);
     if (needed[6] === 1) walkStack.push(pos + 16, 6);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[6] === 1) walkBoxBlockStatement(pos + 16);
-  if (needed[414] === 1) walkOptionBoxCatchClause(pos + 24);
-  if (needed[420] === 1) walkOptionBoxBlockStatement(pos + 32);
+  if (needed[416] === 1) walkOptionBoxCatchClause(pos + 24);
+  if (needed[422] === 1) walkOptionBoxBlockStatement(pos + 32);
   walkDepth--;
 }
 
@@ -7086,16 +7091,16 @@ function walkBoxCatchClause(pos) {
 /** `CatchClause<'a>` */
 function walkCatchClause(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[50] !== null || exits[50] !== null) throw FOUND;
+  if (enters[48] !== null || exits[48] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 56, 6);
-    if (needed[417] === 1) walkStack.push(pos + 16, 417);
+    if (needed[419] === 1) walkStack.push(pos + 16, 419);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[417] === 1) walkOptionCatchParameter(pos + 16);
+  if (needed[419] === 1) walkOptionCatchParameter(pos + 16);
   if (needed[6] === 1) walkBoxBlockStatement(pos + 56);
   walkDepth--;
 }
@@ -7144,7 +7149,7 @@ function walkBoxWhileStatement(pos) {
 /** `WhileStatement<'a>` */
 function walkWhileStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[37] !== null || exits[37] !== null) throw FOUND;
+  if (enters[35] !== null || exits[35] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
@@ -7168,7 +7173,7 @@ function walkBoxWithStatement(pos) {
 /** `WithStatement<'a>` */
 function walkWithStatement(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[44] !== null || exits[44] !== null) throw FOUND;
+  if (enters[42] !== null || exits[42] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
@@ -7192,7 +7197,7 @@ function walkBoxTSTypeAliasDeclaration(pos) {
 /** `TSTypeAliasDeclaration<'a>` */
 function walkTSTypeAliasDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[131] !== null || exits[131] !== null) throw FOUND;
+  if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[54] === 1) walkStack.push(pos + 56, 54);
@@ -7218,11 +7223,11 @@ function walkBoxTSInterfaceDeclaration(pos) {
 /** `TSInterfaceDeclaration<'a>` */
 function walkTSInterfaceDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[133] !== null || exits[133] !== null) throw FOUND;
+  if (enters[130] !== null || exits[130] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[433] === 1) walkStack.push(pos + 80, 433);
-    if (needed[429] === 1) walkStack.push(pos + 56, 429);
+    if (needed[435] === 1) walkStack.push(pos + 80, 435);
+    if (needed[431] === 1) walkStack.push(pos + 56, 431);
     if (needed[47] === 1) walkStack.push(pos + 48, 47);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
@@ -7231,8 +7236,8 @@ function walkTSInterfaceDeclaration(pos) {
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
   if (needed[47] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[429] === 1) walkVecTSInterfaceHeritage(pos + 56);
-  if (needed[433] === 1) walkBoxTSInterfaceBody(pos + 80);
+  if (needed[431] === 1) walkVecTSInterfaceHeritage(pos + 56);
+  if (needed[435] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
 }
 
@@ -7244,7 +7249,7 @@ function walkVecTSInterfaceHeritage(pos) {
   pay(first, len * 40, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 40; element >= first; element -= 40) {
-      walkStack.push(element, 430);
+      walkStack.push(element, 432);
     }
     return;
   }
@@ -7257,16 +7262,16 @@ function walkVecTSInterfaceHeritage(pos) {
 /** `TSInterfaceHeritage<'a>` */
 function walkTSInterfaceHeritage(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[140] !== null || exits[140] !== null) throw FOUND;
+  if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[152] === 1) walkStack.push(pos + 32, 152);
-    if (needed[431] === 1) walkStack.push(pos, 431);
+    if (needed[433] === 1) walkStack.push(pos, 433);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[431] === 1) walkExpressionOfTSInterfaceHeritage(pos);
+  if (needed[433] === 1) walkExpressionOfTSInterfaceHeritage(pos);
   if (needed[152] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
@@ -7275,7 +7280,7 @@ function walkTSInterfaceHeritage(pos) {
 function walkExpressionOfTSInterfaceHeritage(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[431] === 1) throw FOUND;
+  if (makes[433] === 1) throw FOUND;
   walkReadsOfExpressionOfTSInterfaceHeritage(pos);
 }
 
@@ -7302,15 +7307,15 @@ function walkBoxTSInterfaceBody(pos) {
 /** `TSInterfaceBody<'a>` */
 function walkTSInterfaceBody(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[134] !== null || exits[134] !== null) throw FOUND;
+  if (enters[131] !== null || exits[131] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[345] === 1) walkStack.push(pos + 16, 345);
+    if (needed[346] === 1) walkStack.push(pos + 16, 346);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[345] === 1) walkVecTSSignature(pos + 16);
+  if (needed[346] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -7324,32 +7329,32 @@ function walkBoxTSEnumDeclaration(pos) {
 /** `TSEnumDeclaration<'a>` */
 function walkTSEnumDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[96] !== null || exits[96] !== null) throw FOUND;
+  if (enters[94] !== null || exits[94] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[437] === 1) walkStack.push(pos + 48, 437);
+    if (needed[439] === 1) walkStack.push(pos + 48, 439);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[437] === 1) walkTSEnumBody(pos + 48);
+  if (needed[439] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
 
 /** `TSEnumBody<'a>` */
 function walkTSEnumBody(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[97] !== null || exits[97] !== null) throw FOUND;
+  if (enters[95] !== null || exits[95] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[438] === 1) walkStack.push(pos + 16, 438);
+    if (needed[440] === 1) walkStack.push(pos + 16, 440);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[438] === 1) walkVecTSEnumMember(pos + 16);
+  if (needed[440] === 1) walkVecTSEnumMember(pos + 16);
   walkDepth--;
 }
 
@@ -7361,7 +7366,7 @@ function walkVecTSEnumMember(pos) {
   pay(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 439);
+      walkStack.push(element, 441);
     }
     return;
   }
@@ -7374,16 +7379,16 @@ function walkVecTSEnumMember(pos) {
 /** `TSEnumMember<'a>` */
 function walkTSEnumMember(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[98] !== null || exits[98] !== null) throw FOUND;
+  if (enters[96] !== null || exits[96] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[140] === 1) walkStack.push(pos + 32, 140);
-    if (needed[440] === 1) walkStack.push(pos + 16, 440);
+    if (needed[442] === 1) walkStack.push(pos + 16, 442);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[440] === 1) walkTSEnumMemberName(pos + 16);
+  if (needed[442] === 1) walkTSEnumMemberName(pos + 16);
   if (needed[140] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
@@ -7418,17 +7423,17 @@ function walkBoxTSExternalModuleDeclaration(pos) {
 /** `TSExternalModuleDeclaration<'a>` */
 function walkTSExternalModuleDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[142] !== null || exits[142] !== null) throw FOUND;
+  if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[443] === 1) walkStack.push(pos + 64, 443);
+    if (needed[445] === 1) walkStack.push(pos + 64, 445);
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[3] === 1) walkStringLiteral(pos + 16);
-  if (needed[443] === 1) walkOptionBoxTSModuleBlock(pos + 64);
+  if (needed[445] === 1) walkOptionBoxTSModuleBlock(pos + 64);
   walkDepth--;
 }
 
@@ -7448,7 +7453,7 @@ function walkBoxTSModuleBlock(pos) {
 /** `TSModuleBlock<'a>` */
 function walkTSModuleBlock(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[143] !== null || exits[143] !== null) throw FOUND;
+  if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[4] === 1) walkStack.push(pos + 40, 4);
@@ -7472,18 +7477,18 @@ function walkBoxTSNamespaceDeclaration(pos) {
 /** `TSNamespaceDeclaration<'a>` */
 function walkTSNamespaceDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (makes[447] === 1) throw FOUND;
-  if (enters[142] !== null || exits[142] !== null) throw FOUND;
+  if (makes[449] === 1) throw FOUND;
+  if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[448] === 1) walkStack.push(pos + 48, 448);
+    if (needed[450] === 1) walkStack.push(pos + 48, 450);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[448] === 1) walkTSNamespaceDeclarationBody(pos + 48);
+  if (needed[450] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
 
@@ -7491,10 +7496,10 @@ function walkTSNamespaceDeclaration(pos) {
 function walkTSNamespaceDeclarationBody(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[446] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[448] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 1:
-      if (needed[444] === 1) walkBoxTSModuleBlock(pos + 8);
+      if (needed[446] === 1) walkBoxTSModuleBlock(pos + 8);
       return;
     default:
       throw invalid("TSNamespaceDeclarationBody tag", uint8[pos], pos);
@@ -7511,17 +7516,17 @@ function walkBoxTSGlobalDeclaration(pos) {
 /** `TSGlobalDeclaration<'a>` */
 function walkTSGlobalDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[142] !== null || exits[142] !== null) throw FOUND;
+  if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[445] === 1) walkStack.push(pos + 24, 445);
-    if (needed[451] === 1) walkStack.push(pos, 451);
+    if (needed[447] === 1) walkStack.push(pos + 24, 447);
+    if (needed[453] === 1) walkStack.push(pos, 453);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[451] === 1) walkIdOfTSGlobalDeclaration(pos);
-  if (needed[445] === 1) walkTSModuleBlock(pos + 24);
+  if (needed[453] === 1) walkIdOfTSGlobalDeclaration(pos);
+  if (needed[447] === 1) walkTSModuleBlock(pos + 24);
   walkDepth--;
 }
 
@@ -7529,7 +7534,7 @@ function walkTSGlobalDeclaration(pos) {
 function walkIdOfTSGlobalDeclaration(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[451] === 1) throw FOUND;
+  if (makes[453] === 1) throw FOUND;
   walkReadsOfIdOfTSGlobalDeclaration(pos);
 }
 
@@ -7547,17 +7552,17 @@ function walkBoxTSImportEqualsDeclaration(pos) {
 /** `TSImportEqualsDeclaration<'a>` */
 function walkTSImportEqualsDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[155] !== null || exits[155] !== null) throw FOUND;
+  if (enters[152] !== null || exits[152] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[455] === 1) walkStack.push(pos + 48, 455);
+    if (needed[457] === 1) walkStack.push(pos + 48, 457);
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[52] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[455] === 1) walkTSModuleReference(pos + 48);
+  if (needed[457] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
 
@@ -7565,7 +7570,7 @@ function walkTSImportEqualsDeclaration(pos) {
 function walkTSModuleReference(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[456] === 1) walkBoxTSExternalModuleReference(pos + 8);
+      if (needed[458] === 1) walkBoxTSExternalModuleReference(pos + 8);
       return;
     case 1:
       if (needed[35] === 1) walkBoxIdentifierReference(pos + 8);
@@ -7587,7 +7592,7 @@ function walkBoxTSExternalModuleReference(pos) {
 /** `TSExternalModuleReference<'a>` */
 function walkTSExternalModuleReference(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[156] !== null || exits[156] !== null) throw FOUND;
+  if (enters[153] !== null || exits[153] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[3] === 1) walkStack.push(pos + 16, 3);
@@ -7608,19 +7613,19 @@ function walkBoxImportDeclaration(pos) {
 /** `ImportDeclaration<'a>` */
 function walkImportDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[70] !== null || exits[70] !== null) throw FOUND;
+  if (enters[68] !== null || exits[68] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[472] === 1) walkStack.push(pos, 472);
+    if (needed[474] === 1) walkStack.push(pos, 474);
     if (needed[3] === 1) walkStack.push(pos + 40, 3);
-    if (needed[460] === 1) walkStack.push(pos, 460);
+    if (needed[462] === 1) walkStack.push(pos, 462);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[460] === 1) walkSpecifiersOfImportDeclaration(pos);
+  if (needed[462] === 1) walkSpecifiersOfImportDeclaration(pos);
   if (needed[3] === 1) walkStringLiteral(pos + 40);
-  if (needed[472] === 1) walkAttributesOfImportDeclaration(pos);
+  if (needed[474] === 1) walkAttributesOfImportDeclaration(pos);
   walkDepth--;
 }
 
@@ -7635,12 +7640,12 @@ function walkSpecifiersOfImportDeclaration(pos) {
 function walkReadsOfSpecifiersOfImportDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[462] === 1) walkStack.push(pos + 16, 462);
+    if (needed[464] === 1) walkStack.push(pos + 16, 464);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[462] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
+  if (needed[464] === 1) walkOptionVecImportDeclarationSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -7658,7 +7663,7 @@ function walkVecImportDeclarationSpecifier(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 464);
+      walkStack.push(element, 466);
     }
     return;
   }
@@ -7672,13 +7677,13 @@ function walkVecImportDeclarationSpecifier(pos) {
 function walkImportDeclarationSpecifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[465] === 1) walkBoxImportSpecifier(pos + 8);
+      if (needed[467] === 1) walkBoxImportSpecifier(pos + 8);
       return;
     case 1:
-      if (needed[468] === 1) walkBoxImportDefaultSpecifier(pos + 8);
+      if (needed[470] === 1) walkBoxImportDefaultSpecifier(pos + 8);
       return;
     case 2:
-      if (needed[470] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
+      if (needed[472] === 1) walkBoxImportNamespaceSpecifier(pos + 8);
       return;
     default:
       throw invalid("ImportDeclarationSpecifier tag", uint8[pos], pos);
@@ -7694,16 +7699,16 @@ function walkBoxImportSpecifier(pos) {
 /** `ImportSpecifier<'a>` */
 function walkImportSpecifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[71] !== null || exits[71] !== null) throw FOUND;
+  if (enters[69] !== null || exits[69] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[52] === 1) walkStack.push(pos + 72, 52);
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[469] === 1) walkStack.push(pos + 16, 469);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkModuleExportName(pos + 16);
+  if (needed[469] === 1) walkModuleExportName(pos + 16);
   if (needed[52] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
@@ -7734,7 +7739,7 @@ function walkBoxImportDefaultSpecifier(pos) {
 /** `ImportDefaultSpecifier<'a>` */
 function walkImportDefaultSpecifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[72] !== null || exits[72] !== null) throw FOUND;
+  if (enters[70] !== null || exits[70] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
@@ -7755,7 +7760,7 @@ function walkBoxImportNamespaceSpecifier(pos) {
 /** `ImportNamespaceSpecifier<'a>` */
 function walkImportNamespaceSpecifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[73] !== null || exits[73] !== null) throw FOUND;
+  if (enters[71] !== null || exits[71] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[52] === 1) walkStack.push(pos + 16, 52);
@@ -7778,12 +7783,12 @@ function walkAttributesOfImportDeclaration(pos) {
 function walkReadsOfAttributesOfImportDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    if (needed[476] === 1) walkStack.push(pos + 88, 476);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  if (needed[476] === 1) walkOptionBoxWithClause(pos + 88);
   walkDepth--;
 }
 
@@ -7803,12 +7808,12 @@ function walkBoxWithClause(pos) {
 function walkWithClause(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[477] === 1) walkStack.push(pos + 16, 477);
+    if (needed[479] === 1) walkStack.push(pos + 16, 479);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[477] === 1) walkVecImportAttribute(pos + 16);
+  if (needed[479] === 1) walkVecImportAttribute(pos + 16);
   walkDepth--;
 }
 
@@ -7820,7 +7825,7 @@ function walkVecImportAttribute(pos) {
   pay(first, len * 120, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 120; element >= first; element -= 120) {
-      walkStack.push(element, 478);
+      walkStack.push(element, 480);
     }
     return;
   }
@@ -7833,16 +7838,16 @@ function walkVecImportAttribute(pos) {
 /** `ImportAttribute<'a>` */
 function walkImportAttribute(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[74] !== null || exits[74] !== null) throw FOUND;
+  if (enters[72] !== null || exits[72] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[3] === 1) walkStack.push(pos + 72, 3);
-    if (needed[479] === 1) walkStack.push(pos + 16, 479);
+    if (needed[481] === 1) walkStack.push(pos + 16, 481);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[479] === 1) walkImportAttributeKey(pos + 16);
+  if (needed[481] === 1) walkImportAttributeKey(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 72);
   walkDepth--;
 }
@@ -7870,19 +7875,19 @@ function walkBoxExportAllDeclaration(pos) {
 /** `ExportAllDeclaration<'a>` */
 function walkExportAllDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[77] !== null || exits[77] !== null) throw FOUND;
+  if (enters[75] !== null || exits[75] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[483] === 1) walkStack.push(pos, 483);
+    if (needed[485] === 1) walkStack.push(pos, 485);
     if (needed[3] === 1) walkStack.push(pos + 72, 3);
-    if (needed[482] === 1) walkStack.push(pos + 16, 482);
+    if (needed[484] === 1) walkStack.push(pos + 16, 484);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[482] === 1) walkOptionModuleExportName(pos + 16);
+  if (needed[484] === 1) walkOptionModuleExportName(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 72);
-  if (needed[483] === 1) walkAttributesOfExportAllDeclaration(pos);
+  if (needed[485] === 1) walkAttributesOfExportAllDeclaration(pos);
   walkDepth--;
 }
 
@@ -7903,12 +7908,12 @@ function walkAttributesOfExportAllDeclaration(pos) {
 function walkReadsOfAttributesOfExportAllDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[474] === 1) walkStack.push(pos + 120, 474);
+    if (needed[476] === 1) walkStack.push(pos + 120, 476);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[474] === 1) walkOptionBoxWithClause(pos + 120);
+  if (needed[476] === 1) walkOptionBoxWithClause(pos + 120);
   walkDepth--;
 }
 
@@ -7921,15 +7926,15 @@ function walkBoxExportDefaultDeclaration(pos) {
 
 /** `ExportDefaultDeclaration<'a>` */
 function walkExportDefaultDeclaration(pos) {
-  if (enters[76] !== null || exits[76] !== null) throw FOUND;
+  if (enters[74] !== null || exits[74] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[487] === 1) walkStack.push(pos + 16, 487);
+    if (needed[489] === 1) walkStack.push(pos + 16, 489);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[487] === 1) walkExportDefaultDeclarationKind(pos + 16);
+  if (needed[489] === 1) walkExportDefaultDeclarationKind(pos + 16);
   walkDepth--;
 }
 
@@ -7943,7 +7948,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
-      if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[429] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 0:
       if (needed[19] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -8018,37 +8023,37 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[220] === 1) walkBoxParenthesizedExpression(pos + 8);
       return;
     case 24:
-      if (needed[222] === 1) walkBoxSequenceExpression(pos + 8);
+      if (needed[223] === 1) walkBoxSequenceExpression(pos + 8);
       return;
     case 25:
-      if (needed[224] === 1) walkBoxTaggedTemplateExpression(pos + 8);
+      if (needed[225] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
       if (needed[174] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[226] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[227] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
-      if (needed[228] === 1) walkBoxUpdateExpression(pos + 8);
+      if (needed[229] === 1) walkBoxUpdateExpression(pos + 8);
       return;
     case 29:
-      if (needed[231] === 1) walkBoxYieldExpression(pos + 8);
+      if (needed[232] === 1) walkBoxYieldExpression(pos + 8);
       return;
     case 30:
-      if (needed[233] === 1) walkBoxPrivateInExpression(pos + 8);
+      if (needed[234] === 1) walkBoxPrivateInExpression(pos + 8);
       return;
     case 31:
-      if (needed[235] === 1) walkBoxImportMeta(pos + 8);
+      if (needed[236] === 1) walkBoxImportMeta(pos + 8);
       return;
     case 32:
-      if (needed[241] === 1) walkBoxNewTarget(pos + 8);
+      if (needed[242] === 1) walkBoxNewTarget(pos + 8);
       return;
     case 33:
-      if (needed[247] === 1) walkBoxJSXElement(pos + 8);
+      if (needed[248] === 1) walkBoxJSXElement(pos + 8);
       return;
     case 34:
-      if (needed[272] === 1) walkBoxJSXFragment(pos + 8);
+      if (needed[273] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
       if (needed[111] === 1) walkBoxTSAsExpression(pos + 8);
@@ -8063,10 +8068,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[115] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
-      if (needed[282] === 1) walkBoxTSInstantiationExpression(pos + 8);
+      if (needed[283] === 1) walkBoxTSInstantiationExpression(pos + 8);
       return;
     case 40:
-      if (needed[284] === 1) walkBoxV8IntrinsicExpression(pos + 8);
+      if (needed[285] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
       if (needed[119] === 1) walkBoxComputedMemberExpression(pos + 8);
@@ -8091,15 +8096,15 @@ function walkBoxExportDeclaration(pos) {
 
 /** `ExportDeclaration<'a>` */
 function walkExportDeclaration(pos) {
-  if (enters[75] !== null || exits[75] !== null) throw FOUND;
+  if (enters[73] !== null || exits[73] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[490] === 1) walkStack.push(pos + 16, 490);
+    if (needed[492] === 1) walkStack.push(pos + 16, 492);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[490] === 1) walkDeclaration(pos + 16);
+  if (needed[492] === 1) walkDeclaration(pos + 16);
   walkDepth--;
 }
 
@@ -8107,7 +8112,7 @@ function walkExportDeclaration(pos) {
 function walkDeclaration(pos) {
   switch (uint8[pos]) {
     case 32:
-      if (needed[387] === 1) walkBoxVariableDeclaration(pos + 8);
+      if (needed[389] === 1) walkBoxVariableDeclaration(pos + 8);
       return;
     case 33:
       if (needed[184] === 1) walkBoxFunction(pos + 8);
@@ -8116,25 +8121,25 @@ function walkDeclaration(pos) {
       if (needed[161] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
-      if (needed[425] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
+      if (needed[427] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
       return;
     case 36:
-      if (needed[427] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
+      if (needed[429] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
       return;
     case 37:
-      if (needed[435] === 1) walkBoxTSEnumDeclaration(pos + 8);
+      if (needed[437] === 1) walkBoxTSEnumDeclaration(pos + 8);
       return;
     case 38:
-      if (needed[441] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
+      if (needed[443] === 1) walkBoxTSExternalModuleDeclaration(pos + 8);
       return;
     case 39:
-      if (needed[446] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
+      if (needed[448] === 1) walkBoxTSNamespaceDeclaration(pos + 8);
       return;
     case 40:
-      if (needed[449] === 1) walkBoxTSGlobalDeclaration(pos + 8);
+      if (needed[451] === 1) walkBoxTSGlobalDeclaration(pos + 8);
       return;
     case 41:
-      if (needed[453] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
+      if (needed[455] === 1) walkBoxTSImportEqualsDeclaration(pos + 8);
       return;
     default:
       throw invalid("Declaration tag", uint8[pos], pos);
@@ -8150,15 +8155,15 @@ function walkBoxExportNamedDeclaration(pos) {
 /** `ExportNamedDeclaration<'a>` */
 function walkExportNamedDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[75] !== null || exits[75] !== null) throw FOUND;
+  if (enters[73] !== null || exits[73] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[493] === 1) walkStack.push(pos + 16, 493);
+    if (needed[495] === 1) walkStack.push(pos + 16, 495);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[493] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[495] === 1) walkVecExportSpecifier(pos + 16);
   walkDepth--;
 }
 
@@ -8170,7 +8175,7 @@ function walkVecExportSpecifier(pos) {
   pay(first, len * 128, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 128; element >= first; element -= 128) {
-      walkStack.push(element, 494);
+      walkStack.push(element, 496);
     }
     return;
   }
@@ -8183,17 +8188,17 @@ function walkVecExportSpecifier(pos) {
 /** `ExportSpecifier<'a>` */
 function walkExportSpecifier(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[78] !== null || exits[78] !== null) throw FOUND;
+  if (enters[76] !== null || exits[76] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[467] === 1) walkStack.push(pos + 72, 467);
-    if (needed[467] === 1) walkStack.push(pos + 16, 467);
+    if (needed[469] === 1) walkStack.push(pos + 72, 469);
+    if (needed[469] === 1) walkStack.push(pos + 16, 469);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[467] === 1) walkModuleExportName(pos + 16);
-  if (needed[467] === 1) walkModuleExportName(pos + 72);
+  if (needed[469] === 1) walkModuleExportName(pos + 16);
+  if (needed[469] === 1) walkModuleExportName(pos + 72);
   walkDepth--;
 }
 
@@ -8206,19 +8211,19 @@ function walkBoxExportFromDeclaration(pos) {
 /** `ExportFromDeclaration<'a>` */
 function walkExportFromDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[75] !== null || exits[75] !== null) throw FOUND;
+  if (enters[73] !== null || exits[73] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[497] === 1) walkStack.push(pos, 497);
+    if (needed[499] === 1) walkStack.push(pos, 499);
     if (needed[3] === 1) walkStack.push(pos + 40, 3);
-    if (needed[493] === 1) walkStack.push(pos + 16, 493);
+    if (needed[495] === 1) walkStack.push(pos + 16, 495);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[493] === 1) walkVecExportSpecifier(pos + 16);
+  if (needed[495] === 1) walkVecExportSpecifier(pos + 16);
   if (needed[3] === 1) walkStringLiteral(pos + 40);
-  if (needed[497] === 1) walkAttributesOfExportFromDeclaration(pos);
+  if (needed[499] === 1) walkAttributesOfExportFromDeclaration(pos);
   walkDepth--;
 }
 
@@ -8233,12 +8238,12 @@ function walkAttributesOfExportFromDeclaration(pos) {
 function walkReadsOfAttributesOfExportFromDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[474] === 1) walkStack.push(pos + 88, 474);
+    if (needed[476] === 1) walkStack.push(pos + 88, 476);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[474] === 1) walkOptionBoxWithClause(pos + 88);
+  if (needed[476] === 1) walkOptionBoxWithClause(pos + 88);
   walkDepth--;
 }
 
@@ -8252,7 +8257,7 @@ function walkBoxTSExportAssignment(pos) {
 /** `TSExportAssignment<'a>` */
 function walkTSExportAssignment(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[159] !== null || exits[159] !== null) throw FOUND;
+  if (enters[156] !== null || exits[156] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[18] === 1) walkStack.push(pos + 16, 18);
@@ -8273,7 +8278,7 @@ function walkBoxTSNamespaceExportDeclaration(pos) {
 /** `TSNamespaceExportDeclaration<'a>` */
 function walkTSNamespaceExportDeclaration(pos) {
   if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[160] !== null || exits[160] !== null) throw FOUND;
+  if (enters[157] !== null || exits[157] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[105] === 1) walkStack.push(pos + 16, 105);
@@ -8285,20 +8290,8 @@ function walkTSNamespaceExportDeclaration(pos) {
   walkDepth--;
 }
 
-/** `Option<Hashbang<'a>>` */
-function walkOptionHashbang(pos) {
-  if (uint32[(pos + 16) >>> 2] === 0 && uint32[((pos + 16) >>> 2) + 1] === 0) return;
-  walkHashbang(pos);
-}
-
-/** `Hashbang<'a>` */
-function walkHashbang(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[30] !== null || exits[30] !== null) throw FOUND;
-}
-
 /** Each walker, by index. */
-const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkBindingIdentifier, walkOptionTSType, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkSuperTypeArgumentsOfClass, walkVecTSClassImplements, walkTSClassImplements, walkExpressionOfTSClassImplements, walkReadsOfExpressionOfTSClassImplements, walkTSTypeName, walkBoxTSQualifiedName, walkTSQualifiedName, walkBoxThisExpression, walkThisExpression, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkReadsOfParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUnaryExpression, walkUnaryExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkReadsOfTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration];
 
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of
