@@ -1,11 +1,12 @@
 // One module graph per target: `walk.js` imports `deserialize.js` and re-exports it, so a node, a
 // class or an error is the same whichever of the two made it. Checked on the text of every
-// generated module of the three configurations (each of walk.js's functions is its own, and every
-// name it uses is defined or taken from `WALK_INTERNALS`) and on what the modules do (`materialize`,
-// prototypes and `RawastBufferError` across the two entry points).
+// generated module of the three configurations and of the generator's fixtures (each of walk.js's
+// functions is its own, and every name it uses is defined or taken from `WALK_INTERNALS`) and on
+// what the modules do (`materialize`, prototypes and `RawastBufferError` across the two entry
+// points).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 import * as acorn from "acorn";
@@ -26,8 +27,28 @@ function walkerTargets() {
   );
 }
 
+// The generator's fixtures' modules (their schemas' odd corners: SQL's joins, shapes, 64-bit
+// integers, oxc's mini schema), as their snapshots hold them: `<target>__walk.js@…` beside its
+// `<target>__deserialize.js@…`.
+const SNAPSHOTS = ["snapshots/mapping", "snapshots/oxc_fixture"];
+
+/** Each fixture target's pair of snapshots: `{ name, walk, deserialize }` (paths). */
+function fixtureTargets() {
+  return SNAPSHOTS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.includes("__walk.js@"))
+      .map((name) => ({ name: join(dir, name), walk: join(dir, name), deserialize: join(dir, name.replace("__walk.js@", "__deserialize.js@")) })),
+  );
+}
+
+/** A module's text: a file's, or an insta snapshot's after its header. */
+function text(file) {
+  const content = readFileSync(file, "utf8");
+  return file.endsWith(".snap") ? content.slice(content.indexOf("\n---\n") + 5) : content;
+}
+
 function parse(file) {
-  return acorn.parse(readFileSync(file, "utf8"), { ecmaVersion: "latest", sourceType: "module" });
+  return acorn.parse(text(file), { ecmaVersion: "latest", sourceType: "module" });
 }
 
 /** The functions and classes a module declares at its top level. */
@@ -61,15 +82,25 @@ const GLOBALS = Object.fromEntries(["Buffer", "TextDecoder", "TextEncoder", "Sha
 /** ESLint's findings on `file` with `rules`. */
 function lint(file, rules) {
   const linter = new Linter();
-  return linter.verify(readFileSync(file, "utf8"), { languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: GLOBALS }, rules }).map((m) => `${file}:${m.line}: ${m.message}`);
+  return linter.verify(text(file), { languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: GLOBALS }, rules }).map((m) => `${file}:${m.line}: ${m.message}`);
+}
+
+/**
+ * Each target with a walker, generated or a fixture's: `{ name, walk, deserialize, fixture }`
+ * (paths; `fixture`: a snapshot's, of a small schema whose walker may keep a module variable it
+ * does not need, such as the depth of a walk that calls no walker of a field).
+ */
+function allTargets() {
+  const generated = walkerTargets().map((dir) => ({ name: dir, walk: join(dir, "walk.js"), deserialize: join(dir, "deserialize.js"), fixture: false }));
+  return [...generated, ...fixtureTargets().map((target) => ({ ...target, fixture: true }))];
 }
 
 test("each walk.js imports its deserialize.js, re-exports it, and writes none of its functions again", () => {
-  const targets = walkerTargets();
-  assert.ok(targets.length >= 15, `${targets.length} targets with a walker`);
-  for (const dir of targets) {
-    const deserializeProgram = parse(join(dir, "deserialize.js"));
-    const walkProgram = parse(join(dir, "walk.js"));
+  const targets = allTargets();
+  assert.ok(targets.length >= 25, `${targets.length} targets with a walker`);
+  for (const { name: dir, walk, deserialize } of targets) {
+    const deserializeProgram = parse(deserialize);
+    const walkProgram = parse(walk);
     const sources = walkProgram.body.filter((s) => s.source).map((s) => `${s.type} ${s.source.value}`);
     assert.deepEqual(sources, ["ImportDeclaration ./deserialize.js", "ExportAllDeclaration ./deserialize.js"], dir);
     const { given, taken } = internals(deserializeProgram, walkProgram);
@@ -86,9 +117,12 @@ test("each walk.js imports its deserialize.js, re-exports it, and writes none of
 
 test("every name each module uses is defined or imported, and walk.js uses all it takes", () => {
   const problems = [];
-  for (const dir of walkerTargets()) {
-    problems.push(...lint(join(dir, "deserialize.js"), { "no-undef": "error" }));
-    problems.push(...lint(join(dir, "walk.js"), { "no-undef": "error", "no-unused-vars": ["error", { vars: "all", args: "none", caughtErrors: "none" }] }));
+  for (const { deserialize, walk, fixture } of allTargets()) {
+    problems.push(...lint(deserialize, { "no-undef": "error" }));
+    const found = lint(walk, { "no-undef": "error", "no-unused-vars": ["error", { vars: "all", args: "none", caughtErrors: "none" }] });
+    // (In a fixture's, what it takes from `WALK_INTERNALS`, and every name it uses.)
+    const { taken } = internals(parse(deserialize), parse(walk));
+    problems.push(...(fixture ? found.filter((p) => !p.includes("never used") || taken.some((name) => p.includes(`'${name}'`))) : found));
   }
   assert.deepEqual(problems, []);
 });

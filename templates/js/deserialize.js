@@ -90,7 +90,7 @@ var walking = false;
 function beginWalk(buffer) {
   const root = setUp(buffer);
   walking = true;
-  return { root, uint8, uint32 };
+  return { root{% for view in buffer.views %}, {{ view.name }}{% endfor %} };
 }
 
 /** Ends a walk: nothing left for later, the buffer's views dropped. */

@@ -240,7 +240,7 @@ var walkContext = null;
 function beginWalk(buffer) {
   const root = openTree(buffer);
   walkContext = current;
-  return { root, uint8, uint32 };
+  return { root{% for view in buffer.views %}, {{ view.name }}{% endfor %} };
 }
 
 /** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */

@@ -293,7 +293,7 @@ function beginWalk({% if few_strings() %}fewStringsInput, {% endif %}{% if linte
 {%- endif %}
   const root = setUp({% if linter.is_some() %}buffer{% else %}buffer, sourceTextInput, sourceStartPosInput, sourceByteLen{% endif %});
   walking = true;
-  return { root, uint8, uint32 };
+  return { root{% for view in views %}, {{ view.name }}{% endfor %} };
 }
 
 /** Ends a walk: nothing left for later, the buffer's views dropped. */

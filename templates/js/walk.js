@@ -92,7 +92,9 @@ const WALK_DEPTH = 400;
 var walkStack = null, needed = null, typeNeeded = null, childrenNeeded = null, enters = null, exits = null, walkDepth = 0;
 // The views of the buffer being walked (`beginWalk` gives them). What the walkers read is paid for
 // from the deserializer's budget (`pay`), as what they build is.
-var uint8, uint32;
+{%- if !views.is_empty() %}
+var {{ views|join(", ") }};
+{%- endif %}
 {%- if walker.makes %}
 // Which walkers build a converter's value that makes a node of a visited type itself (by index).
 var makes = null;
@@ -140,8 +142,9 @@ export function walk({{ walker.params }}, visitor) {
   setVisitor(visitor);
   try {
     const begun = beginWalk({% if walker.takes_few_strings() %}wordSearch !== null, {% endif %}{{ walker.params }});
-    uint8 = begun.uint8;
-    uint32 = begun.uint32;
+{%- for view in views %}
+    {{ view }} = begun.{{ view }};
+{%- endfor %}
     const root = begun.root;
 {%- if walker.prunes() %}
     wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
@@ -181,7 +184,9 @@ export function walk({{ walker.params }}, visitor) {
     scanHits = null;
 {%- endif %}
     endWalk();
-    uint8 = uint32 = undefined;
+{%- if !views.is_empty() %}
+    {{ views|join(" = ") }} = undefined;
+{%- endif %}
   }
 }
 
@@ -763,7 +768,7 @@ function drain(base) {
   }
 }
 
-{%- if walker.whole_tree && walker.probe_built %}
+{%- if walker.probes() %}
 
 /**
  * A value built whole because a converter reads it, apart from the tree (its nodes' `parent` is not
@@ -822,6 +827,7 @@ function found() {
 }
 {%- endif %}
 {%- if !walker.whole_tree %}
+{%- if walker.visits_nodes(false) %}
 
 /**
  * A node of the visited type `t`, built whole: visited now (at `WALK_DEPTH`, the frames are being
@@ -835,6 +841,8 @@ function visitNode(node, t) {
   pushNode(node, t);
   if (walkDepth < WALK_DEPTH) drain(base);
 }
+{%- endif %}
+{%- if walker.visits_nodes(true) %}
 
 /**
  * A node of the visited type `t` whose struct holds nothing that can lead to a node (an
@@ -850,6 +858,7 @@ function visitLeaf(node, t) {
   resumeWalk();
 {%- endif %}
 }
+{%- endif %}
 
 {%- if walker.visits_values() %}
 
@@ -914,6 +923,8 @@ function pushElements(array) {
   }
 }
 
+{%- if walker.calls_children() %}
+
 /** The last struct the walkers reach by calls drains what it pushed above `base`; those below push theirs. */
 function drainAtDepth(base) {
   if (walkDepth === WALK_DEPTH - 1) {
@@ -922,6 +933,7 @@ function drainAtDepth(base) {
     walkDepth--;
   }
 }
+{%- endif %}
 
 /** Visits an object or array built, pushing what it holds that may hold visited nodes. */
 function visitBuilt(value) {
@@ -1062,7 +1074,7 @@ function {{ function.name }}(pos) {
       throw invalid("{{ what }} tag", uint8[pos], pos);
   }
 }
-{%- when WalkBody::Option with { none_check, some } %}
+{%- when WalkBody::Option with { none_check, some, tagged: _ } %}
 function {{ function.name }}(pos) {
   if ({{ none_check }}) return;
   {{ some.function }}({{ some.pos }});

@@ -5376,7 +5376,7 @@ var walkContext = null;
 function beginWalk(buffer) {
   const root = openTree(buffer);
   walkContext = current;
-  return { root, uint8, uint32 };
+  return { root, uint8, uint32, float64 };
 }
 
 /** Ends a walk: its context, which the nodes it handed over keep, is left as a tree's is. */

@@ -2665,7 +2665,7 @@ var walking = false;
 function beginWalk(buffer) {
   const root = setUp(buffer);
   walking = true;
-  return { root, uint8, uint32 };
+  return { root, uint8, uint32, float64 };
 }
 
 /** Ends a walk: nothing left for later, the buffer's views dropped. */

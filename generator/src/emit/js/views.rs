@@ -63,13 +63,17 @@ pub(in crate::emit::js) fn render_checked(view: &impl askama::Template, name: &s
 /// read in a way [`views`] does not know of would be a `TypeError` at run time, not a generator error.
 fn check_views(code: &str, views: &[View]) -> Result<(), String> {
     for view in ALL_VIEWS.iter().filter(|v| !views.iter().any(|made| made.name == v.name)) {
-        let pattern = format!("{}[", view.name);
-        let reads = code.match_indices(&pattern).any(|(at, _)| !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
-        if reads {
+        if reads_through(code, view.name) {
             return Err(format!("the generated code reads through `{}`, which the views set up for this schema leave out", view.name));
         }
     }
     Ok(())
+}
+
+/// Whether `code` (rendered JS) indexes the view `name` (`uint8[`), not a longer name ending with it.
+pub(in crate::emit::js) fn reads_through(code: &str, name: &str) -> bool {
+    let pattern = format!("{name}[");
+    code.match_indices(&pattern).any(|(at, _)| !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use askama::Template;
 
 use super::walker::{BuiltWalk, NodeIndex, SpansBody, WalkBody, WalkerView};
-use super::views::{View, render_checked};
+use super::views::{View, reads_through, render_checked};
 use crate::Error;
 
 #[derive(Template)]
@@ -16,6 +16,8 @@ struct WalkJs<'w> {
     walker: &'w WalkerView,
     /// What it takes from `WALK_INTERNALS` ([`WalkerView::imports`]).
     imports: Vec<String>,
+    /// The views of the buffer its walkers read through, which `beginWalk` gives.
+    views: Vec<&'static str>,
 }
 
 /// What `deserialize.js` gives its walker (`templates/js/walk_internals.js`, `WALK_INTERNALS`):
@@ -35,10 +37,13 @@ impl WalkInternals {
     }
 }
 
-/// `walk.js` of target `target`, whose deserializer's views are `views`; `uint8` and `uint32` are
-/// the walk's own (the walkers read tags, lengths, pointers and spans through them alone).
+/// `walk.js` of target `target`, whose deserializer's views are `views` (`beginWalk` gives them
+/// all): it keeps those its walkers read through, as its code, rendered with all of them, names
+/// them (a tag is a byte, a niche may be any width, a walker of a small schema reads none).
 pub(in crate::emit::js) fn emit(header: String, target: &str, walker: &WalkerView, views: &[View]) -> Result<String, Error> {
-    let view = WalkJs { header, target, walker, imports: walker.imports() };
-    let walk_views: Vec<View> = views.iter().filter(|v| matches!(v.name, "uint8" | "uint32")).cloned().collect();
-    render_checked(&view, "js/walk.js", &walk_views)
+    let mut view = WalkJs { header, target, walker, imports: walker.imports(), views: views.iter().map(|v| v.name).collect() };
+    let all = render_checked(&view, "js/walk.js", views)?;
+    view.views.retain(|name| reads_through(&all, name));
+    let used: Vec<View> = views.iter().filter(|v| view.views.contains(&v.name)).copied().collect();
+    render_checked(&view, "js/walk.js", &used)
 }

@@ -119,13 +119,10 @@ pub(in crate::emit::js) struct WalkerView {
     /// holds the whole tree, so the first node of a visited type met has the whole tree built and
     /// visited instead (what came before it in the walk visits nothing).
     pub(in crate::emit::js) whole_tree: bool,
-    /// With `whole_tree`: a value a converter builds is built apart from the tree and looked into
-    /// for a visited node (oxc's), rather than taken for one (rawast's builders take the parent).
-    pub(in crate::emit::js) probe_built: bool,
     /// Some converter's reads are walked before its value is built (`WalkBody::Built`'s `reads`).
     pub(in crate::emit::js) scans: bool,
-    /// Some walker builds where the visitor visits a type a converter makes (`makes`): a scanning
-    /// one, or one of `NodeOf::TypesMaking`.
+    /// Some walker builds where the visitor visits a type a converter makes (`makes`): one that
+    /// walks a converter's reads first, or one of `NodeOf::TypesMaking`.
     pub(in crate::emit::js) makes: bool,
     /// The nodes built are a lazy target's objects: [`WalkEntry::lazy`].
     pub(in crate::emit::js) lazy: bool,
@@ -187,7 +184,8 @@ pub(in crate::emit::js) enum WalkBody {
     Built { walk: BuiltWalk, value_read: Option<(usize, Step)> },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
     Switch { what: String, cases: Vec<(u8, Option<Step>)> },
-    Option { none_check: String, some: Step },
+    /// `tagged`: its `None` is a tag, which `none_check` checks (`invalidOptionTag`), not a niche.
+    Option { none_check: String, some: Step, tagged: bool },
     /// `spans`: where walks skip by words, the function that gives where an element's span is
     /// ([`SpansFunction`]), when every element has one: such a `Vec` is walked by its
     /// words (`walkByWords`) rather than element by element.
@@ -208,7 +206,7 @@ pub(in crate::emit::js) enum BuiltWalk {
     /// With [`WalkerView::whole_tree`]: its reads are walked for the first node of a visited type,
     /// where the whole tree is built instead.
     ReadsInTree { reads: Step },
-    /// With [`WalkerView::whole_tree`] and [`WalkerView::probe_built`]: built apart from the tree,
+    /// With [`WalkerView::whole_tree`] and [`WalkEntry::probe_built`]: built apart from the tree,
     /// and looked into for a node of a visited type.
     Probed { build: String },
     /// With [`WalkerView::whole_tree`] alone (rawast's builders take the parent): taken for a node
@@ -266,9 +264,11 @@ impl WalkerView {
     pub(in crate::emit::js) fn imports(&self) -> Vec<String> {
         let mut names: BTreeSet<&str> = ["beginWalk", "endWalk"].into();
         let bodies = || self.functions.iter().map(|f| &f.body);
+        // (What a node or value built whole left for later is built where the walk visits it, or
+        // looks into it; lazy nodes leave nothing.)
         if self.lazy {
             names.extend(["resumeWalk", "LazyObject", "PROPERTIES"]);
-        } else if !self.whole_tree || self.probe_built {
+        } else if (!self.whole_tree && (self.visits_nodes(false) || self.visits_values())) || self.probes() {
             names.insert("settle");
         }
         if self.whole_tree {
@@ -291,6 +291,9 @@ impl WalkerView {
         if boxed_spans || self.functions.iter().any(|f| f.type_table().is_some() || matches!(f.body, WalkBody::Switch { .. })) {
             names.insert("invalid");
         }
+        if bodies().any(|b| matches!(b, WalkBody::Option { tagged: true, .. })) {
+            names.insert("invalidOptionTag");
+        }
         names.extend(self.builders.iter().map(String::as_str));
         names.into_iter().map(str::to_owned).collect()
     }
@@ -299,6 +302,22 @@ impl WalkerView {
     /// by words.
     pub(in crate::emit::js) fn takes_few_strings(&self) -> bool {
         self.few_strings && self.prunes()
+    }
+
+    /// Whether some struct's walker builds a node of a visited type whose struct can lead to a node
+    /// (`visitNode`), or, with `leaves`, one whose struct cannot (`visitLeaf`).
+    pub(in crate::emit::js) fn visits_nodes(&self, leaves: bool) -> bool {
+        self.functions.iter().any(|f| matches!(&f.body, WalkBody::Object { node: Some(_), children, .. } if children.is_empty() == leaves))
+    }
+
+    /// Whether some struct's walker calls those of its fields (`drainAtDepth`).
+    pub(in crate::emit::js) fn calls_children(&self) -> bool {
+        self.functions.iter().any(|f| matches!(&f.body, WalkBody::Object { children, .. } if !children.is_empty()))
+    }
+
+    /// Whether some walker builds a value apart from the tree to look into (`probeValue`).
+    pub(in crate::emit::js) fn probes(&self) -> bool {
+        self.functions.iter().any(|f| matches!(f.body, WalkBody::Built { walk: BuiltWalk::Probed { .. }, .. }))
     }
 
     /// Whether some walker visits a value it builds (`visitValue`).
@@ -420,7 +439,9 @@ pub(crate) fn has_walker(cx: &EmitContext) -> bool {
 /// How `walk` starts and ends, by format: what `deserialize.js` gives `walk.js` to read a buffer
 /// with (`beginWalk`, `endWalk`, and the hooks [`WalkerView::imports`] lists).
 pub(in crate::emit::js) struct WalkEntry {
-    /// Nodes have parent links: [`WalkerView::whole_tree`]; and [`WalkerView::probe_built`].
+    /// Nodes have parent links: [`WalkerView::whole_tree`]. `probe_built`: a value a converter builds
+    /// is built apart from the tree and looked into for a visited node (oxc's), rather than taken
+    /// for one (rawast's builders take the parent).
     pub(in crate::emit::js) whole_tree: bool,
     pub(in crate::emit::js) probe_built: bool,
     pub(in crate::emit::js) params: String,
@@ -467,8 +488,10 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         })
         .collect();
     let scans = functions.iter().any(|f| matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some()));
-    let makes = scans || functions.iter().any(WalkFunction::builds_made);
-    let WalkEntry { whole_tree, probe_built, params, buffer_doc, lazy, words: _, few_strings, comments_below_region } = entry;
+    // (Read where a struct is built for a type its converter makes, or its converter's reads are
+    // walked, or scanned, before its value is built.)
+    let makes = functions.iter().any(|f| f.builds_made() || (f.makes_nodes() && matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some())));
+    let WalkEntry { whole_tree, probe_built: _, params, buffer_doc, lazy, words: _, few_strings, comments_below_region } = entry;
     let node_words: Vec<String> = if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
     let layout = collector.source.builder().layout;
     let (comments, errors) = if node_words.is_empty() { (Vec::new(), Vec::new()) } else { (comments_vecs(cx, layout, root_type), errors_vecs(cx, layout, root_type)) };
@@ -479,7 +502,6 @@ pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &Emit
         channels,
         discriminator: crate::emit::text::JsKey::new(&discriminator).access,
         whole_tree,
-        probe_built,
         params,
         buffer_doc,
         keyless_types,
@@ -864,7 +886,8 @@ impl Collector<'_, '_> {
                 let (none_check, payload) = self.source.builder().none_test(inner, "pos");
                 let some = self.step(inner, payload);
                 let edges = vec![some.walker];
-                (NodeOf::Nothing, WalkBody::Option { none_check, some }, edges)
+                let tagged = matches!(layout.option_repr(inner), crate::layout::OptionRepr::Tagged { .. });
+                (NodeOf::Nothing, WalkBody::Option { none_check, some, tagged }, edges)
             }
             TypeRef::Vec(inner) => {
                 let element_layout = layout.of(inner);

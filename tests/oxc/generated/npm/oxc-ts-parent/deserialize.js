@@ -207,7 +207,7 @@ function beginWalk(fewStringsInput, buffer, sourceTextInput, sourceStartPosInput
   fewStrings = fewStringsInput;
   const root = setUp(buffer, sourceTextInput, sourceStartPosInput, sourceByteLen);
   walking = true;
-  return { root, uint8, uint32 };
+  return { root, uint8, uint32, int32, float64 };
 }
 
 /** Ends a walk: nothing left for later, the buffer's views dropped. */

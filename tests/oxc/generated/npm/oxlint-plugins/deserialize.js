@@ -206,7 +206,7 @@ function beginWalk(fewStringsInput, buffer) {
   fewStrings = fewStringsInput;
   const root = setUp(buffer);
   walking = true;
-  return { root, uint8, uint32 };
+  return { root, uint8, uint32, int32, float64 };
 }
 
 /** Ends a walk: nothing left for later, the buffer's views dropped. */
