@@ -2,8 +2,8 @@
 // every lever in bench/README.md was measured. Both run on the same buffers, alternating (A B B A …),
 // with `gc()` before every sample; prints per file the median and minimum ms of each and B ÷ A.
 //
-// node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
-// node --expose-gc bench/ab.js --oxc js|ts [--rounds N] A.js B.js FILE...
+// node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] [--walk full|sparse] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
+// node --expose-gc bench/ab.js --oxc js|ts [--rounds N] [--walk full|sparse] A.js B.js FILE...
 // node --expose-gc bench/ab.js --oxlint [--rounds N] [--calls N] A.js|oxlint B.js|oxlint FILE...
 //
 // A module's `:parser` or `:linter` suffix gives it buffers of that layout (default: --layout), to
@@ -22,9 +22,14 @@
 // `--calls N` times N calls back to back per sample (one collection before them), for the steady
 // state of small files; the table is then in µs per call.
 //
+// `--walk full|sparse` times the modules' `walk` instead of `deserialize`, with the visit bench's
+// visitors (every `Identifier`, its name read; `DebuggerStatement` and `ImportDeclaration`): A and B
+// are then walkers (`walk.js`), their visitors' findings checked equal before they are timed.
+//
 // Typical use: copy a generated deserializer to /tmp/a.js, change the template or generator,
 // regenerate, and compare /tmp/a.js with generated/npm/parser/deserialize.js.
 
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,10 +38,10 @@ import { parseFile } from "../tests/acorn.js";
 import { captureBuffers, oxlintBuffer, oxlintReader } from "../tests/oxlint/lint.js";
 import { integerOption, parseCommandLine, usageError } from "../tests/command-line.js";
 import { produceBuffer } from "./buffers.js";
-import { median } from "./common.js";
+import { fullVisitor, median, sparseVisitor } from "./common.js";
 
-const USAGE = `node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
-       node --expose-gc bench/ab.js --oxc js|ts [--rounds N] A.js B.js FILE...
+const USAGE = `node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] [--walk full|sparse] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
+       node --expose-gc bench/ab.js --oxc js|ts [--rounds N] [--walk full|sparse] A.js B.js FILE...
        node --expose-gc bench/ab.js --oxlint [--rounds N] [--calls N] A.js|oxlint B.js|oxlint FILE...`;
 
 function commandLine() {
@@ -49,6 +54,7 @@ function commandLine() {
       oxlint: { type: "boolean" },
       rounds: { type: "string" },
       calls: { type: "string" },
+      walk: { type: "string" },
     },
     { positionals: true },
   );
@@ -57,6 +63,8 @@ function commandLine() {
   }
   if (!["parser", "linter"].includes(values.layout)) usageError(USAGE, "--layout is parser or linter");
   if (values.oxc !== undefined && !["js", "ts"].includes(values.oxc)) usageError(USAGE, "--oxc is js or ts");
+  if (values.walk !== undefined && !["full", "sparse"].includes(values.walk)) usageError(USAGE, "--walk is full or sparse");
+  if (values.walk !== undefined && values.oxlint) usageError(USAGE, "--walk times walkers of rawast's or oxc-parser's buffers, not --oxlint");
   if (positionals.length < 3) usageError(USAGE, "give two modules, A and B, and at least one file");
   if (typeof globalThis.gc !== "function") usageError(USAGE, "run Node with --expose-gc");
   return {
@@ -66,6 +74,7 @@ function commandLine() {
     layout: values.layout,
     rounds: integerOption(USAGE, values, "rounds", 31, 1),
     calls: integerOption(USAGE, values, "calls", 1, 1),
+    walk: values.walk === undefined ? null : values.walk === "full" ? fullVisitor : sparseVisitor,
     modules: positionals.slice(0, 2),
     files: positionals.slice(2),
   };
@@ -114,7 +123,23 @@ async function main() {
         b: [buffers.get(specs[1].layout), specs[1].withSource ? source : undefined],
       };
     }
-    time(options, file, { a: () => a.deserialize(...args.a), b: () => b.deserialize(...args.b) });
+    if (options.walk === null) {
+      time(options, file, { a: () => a.deserialize(...args.a), b: () => b.deserialize(...args.b) });
+    } else {
+      // (Each walk's buffer alone: the source argument is `deserialize`'s of old modules.)
+      const walks = Object.fromEntries(
+        [["a", a], ["b", b]].map(([which, module]) => [
+          which,
+          () => {
+            const { visitor, seen } = options.walk();
+            module.walk(...(oxc ? args[which] : [args[which][0]]), visitor);
+            return seen();
+          },
+        ]),
+      );
+      assert.deepEqual(walks.a(), walks.b(), `${file}: A and B see different nodes`);
+      time(options, file, walks);
+    }
     release();
   }
 }

@@ -4,17 +4,19 @@
 // when first called), so a module's size is a cost every process pays once, before its first file:
 // for a linter's or a bundler's worker that reads a few small files, more than reading them.
 //
-// node bench/load.js --target-json JSON... [--samples N] [--json FILE]   (run by `cargo xtask bench --load`)
+// node bench/load.js --target-json JSON... [--module PATH]... [--samples N] [--json FILE]   (run by `cargo xtask bench --load`)
 //
 // For each target: its `deserialize.js` and, where it has a walker, its `walk.js` (which imports
 // `deserialize.js`: loading it loads both); for the targets of oxc-parser's buffers, oxc-parser's own
 // deserializer of the same variant (without `parent`: oxc-parser 0.157 ships none with), and for
 // Oxlint's, Oxlint 1.91.0's (its bundle's deserializer region, as bench/oxlint.js cuts it out).
 // Prints a markdown table of median (min) ms per module, then per target its `deserialize.js` ÷
-// `walk.js` and ÷ its reference, and last the geometric means.
+// `walk.js` and ÷ its reference, and last the geometric means. `--module` adds a module of any
+// path to the rounds (another build of a target's, for an A/B of what loading it costs).
 
 import { execFileSync } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
@@ -25,7 +27,7 @@ import { TARGET_OPTION, targetsOption } from "../tests/targets.js";
 import { random as seeded } from "../tests/support.js";
 import { geometricMean, machine, median } from "./common.js";
 
-const USAGE = "node bench/load.js --target-json JSON... [--samples N] [--json FILE] (run by `cargo xtask bench --load`)";
+const USAGE = "node bench/load.js --target-json JSON... [--module PATH]... [--samples N] [--json FILE] (run by `cargo xtask bench --load`)";
 
 // The child: the time of one `import()`, in ms, on stdout.
 const CHILD = `const start = process.hrtime.bigint();
@@ -33,12 +35,12 @@ await import(process.argv[1]);
 console.log(Number(process.hrtime.bigint() - start) / 1e6);`;
 
 function commandLine() {
-  const { values } = parseCommandLine(USAGE, { ...TARGET_OPTION, samples: { type: "string" }, json: { type: "string" } });
-  return { targets: targetsOption(USAGE, values), samples: integerOption(USAGE, values, "samples", 15, 1), json: values.json ?? null };
+  const { values } = parseCommandLine(USAGE, { ...TARGET_OPTION, module: { type: "string", multiple: true }, samples: { type: "string" }, json: { type: "string" } });
+  return { targets: targetsOption(USAGE, values), extra: values.module ?? [], samples: integerOption(USAGE, values, "samples", 15, 1), json: values.json ?? null };
 }
 
-/** The modules to load: each target's, and the references they are set against (each once). */
-async function modulesOf(targets) {
+/** The modules to load: each target's, the references they are set against, and `extra` (each once). */
+async function modulesOf(targets, extra) {
   const modules = new Map();
   const add = (name, path) => {
     if (!modules.has(path)) modules.set(path, { name, path, kb: statSync(path).size / 1024, ms: [] });
@@ -58,12 +60,13 @@ async function modulesOf(targets) {
     }
     rows.push({ target: target.name, deserialize, walk, reference });
   }
+  for (const path of extra) add(path, resolve(path));
   return { modules, rows };
 }
 
 async function main() {
   const options = commandLine();
-  const { modules, rows } = await modulesOf(options.targets);
+  const { modules, rows } = await modulesOf(options.targets, options.extra);
   const node = process.execPath;
   const random = seeded(1);
   const order = [...modules.values()];
