@@ -27,7 +27,9 @@ const TYPESCRIPT_KEYS = new Set(["decorators", "typeAnnotation", "typeArguments"
 /**
  * Keys ours has and theirs has not, by node type, with a source whose node of that type oxc-parser
  * gives without a node there: the type shares a struct (and so its fields) with another, whose
- * field can hold nodes in a buffer, and oxc's parser leaves it empty for this type.
+ * field can hold nodes in a buffer, and oxc's parser leaves it empty for this type where the source
+ * parses without errors (with errors it may not: `@d abstract m(): void` keeps its decorator, and
+ * a walk visits it; tests/spans/corpus has both).
  */
 const SHARED_STRUCT = {
   TSAbstractMethodDefinition: { keys: ["decorators"], source: "abstract class A { abstract m(): void }" },
