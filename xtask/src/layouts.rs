@@ -95,7 +95,7 @@ fn walk_json(schema: &Schema, config: &Config, model: &Model) -> Value {
 }
 
 fn root_name(config: &Config) -> Result<&str> {
-    Ok(&config.root.as_ref().with_context(|| format!("{} names no [schema] root type", config.file_name))?.name)
+    config.root_name().with_context(|| format!("{} names no [schema] root type", config.file_name))
 }
 
 fn write_json(path: &Path, json: &Value) -> Result<()> {

@@ -8,6 +8,7 @@
 //! them, and refuses the same buffer claiming another layout fingerprint. With `dry_run`, also
 //! `npm publish --dry-run`.
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -232,25 +233,11 @@ impl Check<'_> {
             }
         } else if installed {
             self.typecheck(&mut row, &write, log)?;
-            let smoke = match &package.smoke {
-                Some(smoke) => {
-                    let (buffer, expected) = (self.base.join(&smoke.buffer.path), self.base.join(&smoke.expected.path));
-                    for path in [&buffer, &expected] {
-                        if !path.is_file() {
-                            return Err(Error::Tool(format!("the smoke test of {} needs {}, which does not exist: write it with your producer first", package.name, path.display())));
-                        }
-                    }
-                    Some((buffer, expected))
-                }
-                None => None,
-            };
+            let args = smoke_args(self.base, package)?;
             write("smoke.js", SMOKE_JS)?;
             for (binary, version) in self.nodes {
                 let mut command = Command::new(binary);
-                command.arg("smoke.js").arg(&package.name);
-                if let Some((buffer, expected)) = &smoke {
-                    command.arg(buffer).arg(expected);
-                }
+                command.arg("smoke.js").args(&args);
                 record(&mut row, &format!("node {version}"), capture(&mut command, project, log));
             }
         } else {
@@ -285,6 +272,22 @@ impl Check<'_> {
     }
 }
 
+/// The arguments of `smoke.js` for a rawast target's package: its name, then the buffer and the
+/// expected JSON its `smoke` table names (relative to `base`, the directory of codegen.toml),
+/// which must exist.
+fn smoke_args(base: &Path, package: &Package) -> Result<Vec<OsString>, Error> {
+    let mut args = vec![OsString::from(&package.name)];
+    if let Some(smoke) = &package.smoke {
+        for path in [&smoke.buffer.path, &smoke.expected.path].map(|path| base.join(path)) {
+            if !path.is_file() {
+                return Err(Error::Tool(format!("the smoke test of {} needs {}, which does not exist: write it with your producer first", package.name, path.display())));
+            }
+            args.push(path.into_os_string());
+        }
+    }
+    Ok(args)
+}
+
 /// Records a step's result: failed when it did not start or exited non-zero.
 fn record(row: &mut PackageRow, step: &str, output: Result<Output, Error>) -> bool {
     let ok = match output {
@@ -309,4 +312,41 @@ fn capture(command: &mut Command, dir: &Path, log: &mut dyn FnMut(&str)) -> Resu
     let shown = format!("{command:?}").replace('"', "");
     log(&format!("$ {shown}"));
     command.output().map_err(|e| Error::Tool(format!("cannot start `{shown}`: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rawast_generator::SourceFile;
+    use rawast_generator::config::Config;
+
+    /// The package of target `parser` of a configuration whose package table ends with `smoke`.
+    fn package(smoke: &str) -> Package {
+        let text = format!(
+            "[schema]\nfiles = [\"ast.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Node\"\n\n[output]\ndir = \"out\"\n\n\
+             [targets.parser]\nsource_placement = \"start\"\n[targets.parser.package]\nname = \"@x/parser\"\nversion = \"0.1.0\"\nlicense = \"MIT\"\n{smoke}"
+        );
+        let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text }).unwrap_or_else(|d| panic!("{d}"));
+        config.targets[0].package.clone().expect("the target has a package")
+    }
+
+    /// `[targets.X.package.smoke]` is what the smoke test reads: its files, found from the
+    /// configuration's directory, follow the package's name on `smoke.js`'s command line.
+    #[test]
+    fn smoke_table_names_the_smoke_tests_inputs() {
+        let base = std::env::temp_dir().join(format!("rawast-smoke-args-{}", std::process::id()));
+        fs::create_dir_all(base.join("samples")).unwrap();
+        fs::write(base.join("samples/parser.bin"), [0u8; 8]).unwrap();
+        fs::write(base.join("samples/parser.json"), "{}").unwrap();
+        let without = smoke_args(&base, &package("")).unwrap();
+        assert_eq!(without, [OsString::from("@x/parser")]);
+        let with = smoke_args(&base, &package("[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/parser.json\"\n")).unwrap();
+        assert_eq!(with, [OsString::from("@x/parser"), base.join("samples/parser.bin").into(), base.join("samples/parser.json").into()]);
+        let missing = smoke_args(&base, &package("[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/missing.json\"\n"));
+        let _ = fs::remove_dir_all(&base);
+        match missing {
+            Err(Error::Tool(message)) => assert!(message.contains("missing.json") && message.contains("@x/parser"), "{message}"),
+            other => panic!("a missing smoke file is not refused: {other:?}"),
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::ConfigName;
+use super::{ConfigName, KeyLocations};
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
 
@@ -21,6 +21,8 @@ pub struct Mapping {
     /// What the producer's span offsets count, as documentation and types state it.
     pub span_unit: SpanUnit,
     pub case: PropertyCase,
+    /// Where each key of `[mapping]` is written (none for the defaults).
+    pub keys: KeyLocations,
 }
 
 impl Default for Mapping {
@@ -32,6 +34,7 @@ impl Default for Mapping {
             spans: SpanStyle::StartEnd,
             span_unit: SpanUnit::Utf16,
             case: PropertyCase::Camel,
+            keys: KeyLocations::default(),
         }
     }
 }
@@ -92,6 +95,14 @@ pub enum PropertyCase {
 }
 
 impl PropertyCase {
+    /// As `codegen.toml` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PropertyCase::Camel => "camel",
+            PropertyCase::Snake => "snake",
+        }
+    }
+
     pub fn apply(self, field: &str) -> String {
         match self {
             PropertyCase::Snake => field.to_owned(),
@@ -104,17 +115,38 @@ impl PropertyCase {
 #[serde(deny_unknown_fields)]
 pub(super) struct RawMapping {
     root_key: Option<Spanned<String>>,
-    channels: Option<Vec<Spanned<String>>>,
+    channels: Option<Spanned<Vec<Spanned<String>>>>,
     discriminator: Option<Spanned<String>>,
-    spans: Option<SpanStyle>,
-    span_unit: Option<SpanUnit>,
-    case: Option<PropertyCase>,
+    spans: Option<Spanned<SpanStyle>>,
+    span_unit: Option<Spanned<SpanUnit>>,
+    case: Option<Spanned<PropertyCase>>,
+}
+
+impl RawMapping {
+    /// Where the value of each key is written, if it is.
+    fn written(&self) -> [(&'static str, Option<std::ops::Range<usize>>); 6] {
+        let RawMapping { root_key, channels, discriminator, spans, span_unit, case } = self;
+        [
+            ("root_key", root_key.as_ref().map(Spanned::span)),
+            ("channels", channels.as_ref().map(Spanned::span)),
+            ("discriminator", discriminator.as_ref().map(Spanned::span)),
+            ("spans", spans.as_ref().map(Spanned::span)),
+            ("span_unit", span_unit.as_ref().map(Spanned::span)),
+            ("case", case.as_ref().map(Spanned::span)),
+        ]
+    }
 }
 
 /// Checks `[mapping]`; keys must be usable as JS property names.
 pub(super) fn check(raw: RawMapping, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Mapping {
     let defaults = Mapping::default();
     let location = |span: std::ops::Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
+    let mut keys = KeyLocations::default();
+    for (key, span) in raw.written() {
+        if let Some(span) = span {
+            keys.add(key, location(span));
+        }
+    }
     let key = |value: Spanned<String>, what: &str, diagnostics: &mut Vec<Diagnostic>| {
         if value.get_ref().is_empty() || value.get_ref() == "__proto__" {
             diagnostics.push(
@@ -132,14 +164,15 @@ pub(super) fn check(raw: RawMapping, file: &SourceFile, diagnostics: &mut Vec<Di
         Some(value) => Some(key(value, "the discriminator key", diagnostics)),
         None => defaults.discriminator,
     };
-    let channels = raw.channels.unwrap_or_default().into_iter().map(|name| ConfigName { location: location(name.span()), name: name.into_inner() }).collect();
+    let channels = raw.channels.map(Spanned::into_inner).unwrap_or_default().into_iter().map(|name| ConfigName { location: location(name.span()), name: name.into_inner() }).collect();
     Mapping {
         root_key,
         channels,
         discriminator,
-        spans: raw.spans.unwrap_or(defaults.spans),
-        span_unit: raw.span_unit.unwrap_or(defaults.span_unit),
-        case: raw.case.unwrap_or(defaults.case),
+        spans: raw.spans.map_or(defaults.spans, Spanned::into_inner),
+        span_unit: raw.span_unit.map_or(defaults.span_unit, Spanned::into_inner),
+        case: raw.case.map_or(defaults.case, Spanned::into_inner),
+        keys,
     }
 }
 

@@ -1,8 +1,8 @@
 //! `codegen.toml`: what to generate. `Config::parse` reads it into a `Config`, one section at a
 //! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[walk]` in
 //! `walk.rs`, `[targets.X]` in `target.rs` with their `strings` in `strings.rs` and `package` in
-//! `package.rs`), then checks what one section needs of another. Every problem is a `Diagnostic`,
-//! at the place in the file to blame when there is one.
+//! `package.rs`), then checks what one section needs of another (`sections.rs`). Every problem is
+//! a `Diagnostic`, at the place in the file to blame when there is one.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -13,6 +13,7 @@ use toml::Spanned;
 mod mapping;
 mod package;
 mod schema;
+mod sections;
 mod strings;
 mod target;
 mod walk;
@@ -73,6 +74,27 @@ pub struct Config {
 pub struct ConfigName {
     pub name: String,
     pub location: Location,
+}
+
+/// Where the keys of one table of `codegen.toml` are written, in the order the table lists them:
+/// for diagnostics about keys whose effect depends on the schema, checked once it is loaded.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct KeyLocations(Vec<(&'static str, Location)>);
+
+impl KeyLocations {
+    /// Where `key` is written, if it is.
+    pub fn get(&self, key: &str) -> Option<&Location> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, location)| location)
+    }
+
+    /// Every key written, with where.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Location)> {
+        self.0.iter().map(|(key, location)| (*key, location))
+    }
+
+    fn add(&mut self, key: &'static str, location: Location) {
+        self.0.push((key, location));
+    }
 }
 
 /// A schema file inside a crate: `path` is relative to the crate's root (its `Cargo.toml`).
@@ -147,6 +169,15 @@ impl Config {
         files
     }
 
+    /// The type deserialization starts from: `[schema] root`, or in the oxc dialect the root of
+    /// oxc-parser's buffers.
+    pub fn root_name(&self) -> Option<&str> {
+        match self.dialect {
+            Dialect::Rawast => self.root.as_ref().map(|root| root.name.as_str()),
+            Dialect::Oxc => Some(crate::model::OXC_ROOT),
+        }
+    }
+
     /// Parses `codegen.toml`; `file.path` names it in diagnostics.
     pub fn parse(file: &SourceFile) -> Result<Config, Diagnostics> {
         let raw: RawConfig = match toml::from_str(&file.text) {
@@ -165,29 +196,12 @@ impl Config {
         let mut diagnostics = Vec::new();
         let schema = schema::check(raw.schema, file, &mut diagnostics);
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
+        // (A target refused for its format is not among `targets`: it is not missing.)
+        let targets_written = !raw.targets.is_empty();
         let target::Targets { targets, lazy_spans } = target::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
         let walk::Walk { keywords: walk_keywords, comments: walk_comments, outside_span: walk_outside_span, errors: walk_errors } = walk::check(raw.walk, file, &mut diagnostics);
 
-        // What one section needs of another.
-        if mapping.discriminator.is_none() {
-            for span in lazy_spans {
-                diagnostics.push(error_at(
-                    file,
-                    span,
-                    "lazy = true needs a [mapping] discriminator",
-                    "a lazy target exports VISITOR_KEYS, by which a walker tells a node by its type name under the discriminator key; with discriminator = \"\" nodes carry none",
-                ));
-            }
-        }
-        if let Some(channel) = mapping.channels.first()
-            && schema.root.is_none()
-        {
-            diagnostics.push(Diagnostic::new("`mapping.channels` names fields of the root type, but `schema.root` is not set").at(channel.location.clone()).with_help("add `root = \"Program\"` (the root node type) to [schema]"));
-        }
-        if schema.root.is_none() && !targets.is_empty() {
-            diagnostics.push(Diagnostic::new("targets need `schema.root`: the node type deserialization starts from").with_help("add `root = \"Program\"` to [schema]"));
-        }
         let config = Config {
             file_name: file.path.clone(),
             schema_files: schema.schema_files,
@@ -197,7 +211,7 @@ impl Config {
             unexported: schema.unexported,
             rust: schema.rust,
             root: schema.root,
-            ast_name: schema.ast_name,
+            ast_name: schema.ast_name.as_ref().map(|name| name.name.clone()),
             mapping,
             output_dir,
             regenerate,
@@ -207,7 +221,18 @@ impl Config {
             walk_outside_span,
             walk_errors,
         };
+        let sections = sections::Sections { lazy_spans, targets_written, ast_name: schema.ast_name, producer: schema.producer_location };
+        sections.check(&config, file, &mut diagnostics);
         Diagnostics(diagnostics).into_result(config)
+    }
+
+    /// Each `[walk]` key written, with where (the first entry of a list or table).
+    pub(super) fn walk_keys(&self) -> Vec<(&'static str, &Location)> {
+        let keywords = self.walk_keywords.first().map(|k| ("keywords", &k.node_type.location));
+        let comments = self.walk_comments.as_ref().map(|c| ("comments", &c.location));
+        let outside_span = self.walk_outside_span.first().map(|f| ("outside_span", &f.location));
+        let errors = self.walk_errors.as_ref().map(|e| ("errors", &e.location));
+        [keywords, comments, outside_span, errors].into_iter().flatten().collect()
     }
 }
 

@@ -44,7 +44,7 @@ pub(super) struct RawSchema {
     #[serde(default)]
     unexported: Vec<Spanned<String>>,
     root: Option<Spanned<String>>,
-    ast_name: Option<String>,
+    ast_name: Option<Spanned<String>>,
 }
 
 /// `[schema]`, checked: the parts of `Config` it holds.
@@ -57,7 +57,9 @@ pub(super) struct SchemaSection {
     pub unexported: Vec<ConfigName>,
     pub rust: RustPaths,
     pub root: Option<ConfigName>,
-    pub ast_name: Option<String>,
+    pub ast_name: Option<ConfigName>,
+    /// Where `producer_module` is written, if it is.
+    pub producer_location: Option<Location>,
 }
 
 /// Checks `[schema]`: paths stay inside the project, each file is listed once, modules are Rust
@@ -86,6 +88,9 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
     };
     let mut crate_files: Vec<CrateFile> = Vec::new();
     for (krate, files) in &raw.crates {
+        if files.get_ref().is_empty() {
+            error(files.span(), format!("[schema.crates] lists no file of crate `{krate}`"), "list the crate's files that define #[ast] types, relative to its root, or leave the crate out");
+        }
         for entry in files.get_ref() {
             let path = entry.get_ref();
             if let Some(problem) = path_problem(path) {
@@ -107,6 +112,11 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
         && let Some((krate, files)) = raw.crates.iter().next()
     {
         error(files.span(), format!("[schema.crates] names `{krate}`, but [schema] has no `cargo_manifest` to find it through"), "add `cargo_manifest = \"Cargo.toml\"`: the manifest whose dependencies (pinned by its Cargo.lock) include these crates");
+    }
+    if let Some(manifest) = &raw.cargo_manifest
+        && raw.crates.is_empty()
+    {
+        error(manifest.span(), "`cargo_manifest` does nothing without [schema.crates]".to_owned(), "it is where codegen finds the crates that [schema.crates] names: name their schema files there, or leave `cargo_manifest` out");
     }
     let mut schema_files: Vec<ConfigPath> = Vec::new();
     for entry in listed {
@@ -130,15 +140,30 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
         (Some(arena), _) => arena.get_ref().clone(),
         (None, Some(runtime)) => runtime.get_ref().clone(),
         (None, None) => {
-            error(raw.ast_module.span(), "[schema] names no module for the arena types `Box`, `Vec`, `Str` and `Span`".to_owned(), "add `runtime_module = \"rawast_runtime\"` (the rawast-runtime crate, which defines them), or `arena_module` for types of your own");
+            let help = match dialect {
+                Some(Dialect::Oxc) => "add `arena_module`: the module where your crate gathers the arena types of the schema's crates",
+                _ => "add `runtime_module = \"rawast_runtime\"` (the rawast-runtime crate, which defines them), or `arena_module` for types of your own",
+            };
+            error(raw.ast_module.span(), "[schema] names no module for the arena types `Box`, `Vec`, `Str` and `Span`".to_owned(), help);
             String::new()
         }
     };
     if let Some(producer) = &raw.producer_module
         && raw.root.is_none()
+        && dialect == Some(Dialect::Rawast)
     {
         error(producer.span(), "the producer needs `schema.root`: the node type it starts from".to_owned(), "add `root = \"Program\"` to [schema]");
     }
+    match dialect {
+        Some(Dialect::Oxc) => oxc_keys(&raw, &mut error),
+        Some(Dialect::Rawast) => {
+            if let Some(first) = raw.unexported.first() {
+                error(first.span(), "`unexported` does nothing in the rawast dialect".to_owned(), "the layout checks of a rawast schema are compiled inside its own crate, where every type can be named: leave `unexported` out");
+            }
+        }
+        None => {}
+    }
+    let producer_location = raw.producer_module.as_ref().map(|p| location(p.span()));
     SchemaSection {
         schema_files,
         crate_files,
@@ -151,7 +176,42 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
             runtime_module: raw.runtime_module.map(Spanned::into_inner),
             producer_module: raw.producer_module.map(Spanned::into_inner),
         },
+        producer_location,
         root: raw.root.map(name),
-        ast_name: raw.ast_name,
+        ast_name: raw.ast_name.map(name),
+    }
+}
+
+/// The keys of `[schema]` that the oxc dialect has no use for: its targets start at the root of
+/// the buffers their producer writes, which are not rawast's, their packages describe oxc's
+/// output, and no test producer is made for it.
+fn oxc_keys(raw: &RawSchema, error: &mut impl FnMut(Range<usize>, String, &str)) {
+    if let Some(root) = &raw.root {
+        error(
+            root.span(),
+            "`root` is not a key of a schema in the oxc dialect".to_owned(),
+            "its targets start at the root of the buffers their producer writes: oxc-parser's `RawTransferData` (Oxlint's `Program`, for `linter = true`); leave `root` out",
+        );
+    }
+    if let Some(runtime) = &raw.runtime_module {
+        error(
+            runtime.span(),
+            "`runtime_module` is not a key of a schema in the oxc dialect".to_owned(),
+            "rawast-runtime builds rawast's buffers, and a schema in the oxc dialect is read from its parser's own: name the module of the arena types `Box` and `Vec` with `arena_module`",
+        );
+    }
+    if let Some(name) = &raw.ast_name {
+        error(
+            name.span(),
+            "`ast_name` is not a key of a schema in the oxc dialect".to_owned(),
+            "the README of an oxc target's package names the AST as oxc's ESTree output, of the producer whose buffers it reads: leave `ast_name` out",
+        );
+    }
+    if let Some(producer) = &raw.producer_module {
+        error(
+            producer.span(),
+            "`producer_module` is not a key of a schema in the oxc dialect".to_owned(),
+            "the test producer writes rawast's buffers; a schema in the oxc dialect is read from its parser's own: leave `producer_module` out",
+        );
     }
 }

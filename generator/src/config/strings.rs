@@ -103,7 +103,7 @@ impl Default for StringPolicy {
 #[serde(deny_unknown_fields)]
 pub(super) struct RawStringPolicy {
     source_slicing: Option<SourceSlicing>,
-    short_decoder: Option<ShortDecoder>,
+    short_decoder: Option<Spanned<ShortDecoder>>,
     short_max_len: Option<Spanned<u32>>,
     long_decoder: Option<Spanned<LongDecoder>>,
 }
@@ -111,7 +111,7 @@ pub(super) struct RawStringPolicy {
 /// Checks a target's string policy against its decoders' limits and its runtime.
 pub(super) fn check(raw: &RawStringPolicy, runtime: Runtime, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> StringPolicy {
     let defaults = StringPolicy::default();
-    let short_decoder = raw.short_decoder.unwrap_or(defaults.short_decoder);
+    let short_decoder = raw.short_decoder.as_ref().map_or(defaults.short_decoder, |d| *d.get_ref());
     let max = if short_decoder == ShortDecoder::Switch { StringPolicy::SWITCH_MAX_LEN } else { StringPolicy::SHORT_MAX_LEN };
     if let Some(len) = &raw.short_max_len
         && *len.get_ref() > max
@@ -121,6 +121,15 @@ pub(super) fn check(raw: &RawStringPolicy, runtime: Runtime, file: &SourceFile, 
             len.span(),
             format!("short_max_len = {} is too long for short_decoder = \"{}\"", len.get_ref(), short_decoder.as_str()),
             format!("at most {max} for this decoder; longer strings are better left to long_decoder"),
+        ));
+    }
+    // No string but the empty one (which needs no decoding) is that short: the decoder is never called.
+    if let (Some(decoder), Some(0)) = (&raw.short_decoder, raw.short_max_len.as_ref().map(|len| *len.get_ref())) {
+        diagnostics.push(super::error_at(
+            file,
+            decoder.span(),
+            format!("short_decoder = \"{}\" does nothing with short_max_len = 0", short_decoder.as_str()),
+            "short_max_len = 0 leaves every string to long_decoder: leave short_decoder out, or raise short_max_len",
         ));
     }
     let long_decoder = match &raw.long_decoder {

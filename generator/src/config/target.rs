@@ -10,9 +10,9 @@ use toml::Spanned;
 
 use super::package::{self, Package};
 use super::strings::{self, RawStringPolicy, StringPolicy};
-use super::error_at;
+use super::{KeyLocations, error_at};
 use crate::SourceFile;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Location};
 use crate::ir::Dialect;
 use crate::layout::PointerWidth;
 
@@ -25,6 +25,8 @@ pub struct Target {
     pub package: Option<Package>,
     /// Whose buffers it reads, with the settings that format takes.
     pub settings: TargetSettings,
+    /// Where each key of `[targets.X]` but `format` is written (a table's key where the table is).
+    pub keys: KeyLocations,
 }
 
 /// A target's buffer format and its settings.
@@ -318,8 +320,14 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
             TargetSettings::Oxc(settings) => Some(settings.producer()),
             TargetSettings::Rawast(_) => None,
         };
+        let mut keys = KeyLocations::default();
+        for (key, span) in target.written() {
+            if let Some(span) = span {
+                keys.add(key, Location::from_byte_range(&file.path, &file.text, span));
+            }
+        }
         let package = target.package.and_then(|raw| package::check(raw, producer, file, &mut package_diagnostics));
-        targets.targets.push(Target { name, package, settings });
+        targets.targets.push(Target { name, package, settings, keys });
     }
     diagnostics.extend(package_diagnostics);
     targets

@@ -138,30 +138,6 @@ fn manifest(cx: &EmitContext, outputs: &[Output]) -> Output {
     cx.output(crate::MANIFEST_FILE, text)
 }
 
-/// What the test producer (ESTree JSON → buffer, `producer_module`) cannot do: it reads acorn's JSON,
-/// so it needs ESTree's mapping, and acorn's comments are its one side channel.
-pub fn producer_limits(config: &Config, model: &Model) -> Vec<Diagnostic> {
-    let estree = crate::config::Mapping::default();
-    let mapping = &model.mapping;
-    let mut problems = Vec::new();
-    if mapping.discriminator != estree.discriminator || mapping.spans != estree.spans || mapping.case != estree.case {
-        problems.push(
-            Diagnostic::new("the ESTree test producer (`producer_module`) reads acorn's JSON: it needs [mapping]'s ESTree defaults")
-                .with_help("leave `discriminator`, `spans` and `case` out of [mapping], or leave `producer_module` out of [schema]"),
-        );
-    }
-    if let Some(extra) = model.result.as_ref().and_then(|r| r.channels.get(1)) {
-        let location = config.mapping.channels.get(1).map(|c| c.location.clone());
-        let mut diagnostic = Diagnostic::new(format!("the ESTree test producer (`producer_module`) fills one channel, acorn's comments; `{}` would be a second", extra.key))
-            .with_help("list at most one field in [mapping] channels");
-        if let Some(location) = location {
-            diagnostic = diagnostic.at(location);
-        }
-        problems.push(diagnostic);
-    }
-    problems
-}
-
 /// Prints Rust tokens with prettyplease, after the header.
 fn print_rust(cx: &EmitContext, what: &str, tokens: proc_macro2::TokenStream) -> Result<String, Error> {
     let file: syn::File = syn::parse2(tokens).map_err(|source| Error::RustSyntax { what: what.to_owned(), message: source.to_string() })?;

@@ -1,12 +1,13 @@
 //! Keys that cannot work: two properties of one object with the same key (the later would overwrite
 //! the earlier, and the `.d.ts` would not compile), keys JS reads as something else, and keys a
 //! target reserves for itself. Each is an error at the field that brings the key; and `[walk]
-//! keywords` naming no node type, an error at the key.
+//! keywords` naming no node type, or keys of codegen.toml that would do nothing on this schema
+//! (`[mapping] case`, a target's `int64` and `strings`), an error at the key.
 
 use super::{Model, Property, PropertyValue};
-use crate::config::{Config, RawastSettings, SpanStyle, Target};
+use crate::config::{Config, Int64, PropertyCase, RawastSettings, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Schema, TypeKind};
+use crate::ir::{Field, Primitive, Schema, TypeKind, TypeRef};
 
 /// Object literals take `__proto__: value` as the prototype, not as a property.
 const PROTO: &str = "__proto__";
@@ -54,6 +55,26 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
             }
         }
     }
+}
+
+/// `[mapping] case = "snake"` changes the key of a field whose name has an underscore and no
+/// `rename`: a schema without one has the same keys in either case.
+pub fn check_case(schema: &Schema, model: &Model) -> Diagnostics {
+    let mut diagnostics = Diagnostics::default();
+    let Some(location) = model.mapping.keys.get("case") else { return diagnostics };
+    if model.mapping.case == PropertyCase::Camel {
+        return diagnostics;
+    }
+    let changes = |f: &Field| f.estree.rename.is_none() && !f.estree.flatten && PropertyCase::Camel.apply(&f.name) != f.name;
+    let any = schema.types.iter().any(|def| matches!(&def.kind, TypeKind::Struct(s) if s.fields.iter().any(changes)));
+    if !any {
+        diagnostics.push(
+            Diagnostic::new(format!("`case = \"{}\"` does nothing: no field's key depends on it", model.mapping.case.as_str()))
+                .at(location.clone())
+                .with_help("it decides the keys of fields named with `_` (`source_type`: `sourceType` or `source_type`), and the schema has none without a `rename`: leave `case` out"),
+        );
+    }
+    diagnostics
 }
 
 /// `[walk]`: `keywords` name node types of the schema; `comments` a struct with a span, and
@@ -138,9 +159,11 @@ pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagno
 }
 
 /// Keys a target reserves: `parent` on nodes of parent-linked targets; on lazy targets, the class
-/// members every lazy object has (`constructor` cannot be a getter, `toJSON` serializes it).
+/// members every lazy object has (`constructor` cannot be a getter, `toJSON` serializes it). And
+/// the target's keys that decide how values the schema has none of are read.
 pub fn check_target(schema: &Schema, model: &Model, target: &Target, settings: &RawastSettings) -> Diagnostics {
     let mut diagnostics = Diagnostics::default();
+    unread_values(schema, model, target, settings, &mut diagnostics);
     let parent_links = settings.parent_links();
     for id in schema.ids() {
         let Some(object) = model.object(id) else { continue };
@@ -158,6 +181,31 @@ pub fn check_target(schema: &Schema, model: &Model, target: &Target, settings: &
         }
     }
     diagnostics
+}
+
+/// `int64 = "bigint"` and `[targets.X.strings]` choose how 64-bit integers and strings are read:
+/// on a schema whose output holds none, each would do nothing.
+fn unread_values(schema: &Schema, model: &Model, target: &Target, settings: &RawastSettings, diagnostics: &mut Diagnostics) {
+    let int64 = |ty: &TypeRef| matches!(ty, TypeRef::Primitive(Primitive::U64 | Primitive::I64));
+    if let Some(location) = target.keys.get("int64")
+        && settings.int64 == Int64::BigInt
+        && !model.reads_value(schema, int64)
+    {
+        diagnostics.push(
+            Diagnostic::new(format!("`int64` does nothing on target `{}`: the output holds no 64-bit integer", target.name))
+                .at(location.clone())
+                .with_help("it chooses how `u64` and `i64` fields are read: leave it out while the schema has none"),
+        );
+    }
+    if let Some(location) = target.keys.get("strings")
+        && !model.reads_value(schema, |ty| *ty == TypeRef::Str)
+    {
+        diagnostics.push(
+            Diagnostic::new(format!("`strings` does nothing on target `{}`: the output holds no string", target.name))
+                .at(location.clone())
+                .with_help("[targets.<name>.strings] chooses how `Str` fields are read: leave it out while the schema has none"),
+        );
+    }
 }
 
 /// `[mapping] spans = "range" or "object"`: the styles that put a span under keys of its own, but

@@ -34,8 +34,8 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
-pub use check::check_target;
-pub use oxc::{Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties, made_node_types, made_node_types_in};
+pub use check::{check_case, check_target};
+pub use oxc::{ROOT as OXC_ROOT, Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties, made_node_types, made_node_types_in};
 pub use rawast::variant_string;
 use rawast::{enum_model, field_key, node_span_field, object_model};
 pub use visitor::{VisitorEntry, VisitorKeys};
@@ -473,6 +473,33 @@ impl Model {
         }
     }
 
+    /// Whether the output reads a value that `leaf` holds true of (a `Str`, a `u64`): a property of
+    /// some object, a data variant's payload or a channel, through `Box`, `Vec`, `Option` and
+    /// `Cell`. What the deserializers emit readers for (`emit::js::Reads`) is decided the same way.
+    pub fn reads_value(&self, schema: &Schema, leaf: impl Fn(&TypeRef) -> bool) -> bool {
+        let mut types: Vec<&TypeRef> = Vec::new();
+        for id in schema.ids() {
+            match (self.object(id), &schema.get(id).kind) {
+                (Some(object), _) => types.extend(object.properties.iter().filter_map(|p| match &p.value {
+                    PropertyValue::Field { ty, .. } => Some(ty),
+                    _ => None,
+                })),
+                (None, TypeKind::Enum(e)) => types.extend(e.variants.iter().filter_map(|v| v.payload.as_ref())),
+                (None, TypeKind::Struct(_)) => {}
+            }
+        }
+        types.extend(self.result.iter().flat_map(|r| r.channels.iter().map(|c| &c.ty)));
+        while let Some(ty) = types.pop() {
+            if leaf(ty) {
+                return true;
+            }
+            if let TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) = ty {
+                types.push(inner);
+            }
+        }
+        false
+    }
+
     /// Whether reading a `ty` value may recurse without bound: it reaches a cycle of the type graph.
     pub fn may_nest(&self, ty: &TypeRef) -> bool {
         self.graph.may_nest(ty)
@@ -597,8 +624,14 @@ fn converter_reaches(schema: &Schema, converter: MetaId, builds: impl Fn(&TypeRe
     !oxc::made_node_types(schema, converter).is_empty() || oxc::converter_reads(schema, converter).iter().any(builds)
 }
 
-/// The root and its channels, as the configuration names them.
+/// The root and its channels, as the configuration names them; an oxc schema's root is its
+/// producer's (`OXC_ROOT`), and has no channels.
 fn result_shape(schema: &Schema, config: &Config, diagnostics: &mut Diagnostics) -> Option<ResultShape> {
+    if schema.dialect == Dialect::Oxc {
+        // A schema without it is reported by each target's emitter, which needs it by name.
+        let root = schema.ids().find(|id| schema.get(*id).name == OXC_ROOT && matches!(schema.get(*id).kind, TypeKind::Struct(_)))?;
+        return Some(ResultShape { root, root_key: config.mapping.root_key.clone(), channels: Vec::new() });
+    }
     let root_config = config.root.as_ref()?;
     let Some(root) = schema.ids().find(|id| schema.get(*id).name == root_config.name && matches!(schema.get(*id).kind, TypeKind::Struct(_))) else {
         diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));

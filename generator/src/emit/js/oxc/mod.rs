@@ -34,9 +34,8 @@ use crate::emit::EmitContext;
 use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::{Model, OutputVariant};
 
-/// The type at the root of oxc-parser's buffers (described in the schema: it lives in oxc's napi
-/// crate, which is not published).
-const ROOT: &str = "RawTransferData";
+/// The type at the root of oxc-parser's buffers.
+const ROOT: &str = crate::model::OXC_ROOT;
 /// The type at the root of Oxlint's buffers: the data pointer points at the program itself.
 const LINTER_ROOT: &str = "Program";
 /// The metadata oxc-parser writes after the active region of its buffer.
