@@ -7,7 +7,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { {% if walker.prunes() %}RawastBufferError, {% endif %}WALK_INTERNALS } from "./deserialize.js";
+import { {% if walker.catches_buffer_errors() %}RawastBufferError, {% endif %}WALK_INTERNALS } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -155,10 +155,12 @@ export function walk({{ walker.params }}, visitor) {
     try {
       walkWithoutTree(root);
     } catch (error) {
-      if (error !== FOUND) throw error;
       // A node of a visited type, the first: its `parent` is the tree's, which holds the whole
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
-      // walk visited nothing before this node.
+      // walk visited nothing before this node. Or a bad buffer where the walk read what the
+      // deserializer may not (a converter's reads, as its JS is read to read them, not as it
+      // decides at run time): the deserializer decides whether the buffer is.
+      if (error !== FOUND && !(error instanceof RawastBufferError)) throw error;
       walkStack.length = 0;
 {%- if walker.takes_few_strings() %}
       // (Every string of the tree is read now: the source's bytes copied once to slice them from.)
@@ -807,12 +809,24 @@ function probeValue(value) {
  * `scanHits` counts them, and the walker stops scanning.
  */
 function meets(scan, pos, w) {
-  const base = walkStack.length, wereNeeded = needed;
+  const base = walkStack.length, depth = walkDepth, wereNeeded = needed;
   scanning++;
-  scan(pos);
-  drain(base);
-  scanning--;
-  needed = wereNeeded;
+  try {
+    scan(pos);
+    drain(base);
+  } catch (error) {
+    // A scan reads what the converter is read to read (its `DESER`s of fields), not what its JS
+    // decides at run time (oxc's `FormalParameter` reads its default only where both halves of
+    // its pointer are not zero): where those bytes are corrupt, the converter's own function,
+    // which builds the value next, decides whether the buffer is.
+    if (!(error instanceof RawastBufferError)) throw error;
+    walkStack.length = base;
+    walkDepth = depth;
+    scanFound = true;
+  } finally {
+    scanning--;
+    needed = wereNeeded;
+  }
   const met = scanFound;
   scanFound = false;
   if (met) scanHits[w]++;

@@ -320,6 +320,13 @@ impl WalkerView {
         self.functions.iter().any(|f| matches!(f.body, WalkBody::Built { walk: BuiltWalk::Probed { .. }, .. }))
     }
 
+    /// Whether walk.js catches `RawastBufferError`s: of the source and comments a walk led by
+    /// words reads, of a scan of a converter's reads, and of a walk of the whole tree before it
+    /// meets a visited node, where the deserializer decides instead.
+    pub(in crate::emit::js) fn catches_buffer_errors(&self) -> bool {
+        self.prunes() || self.whole_tree || (self.scans && !self.whole_tree)
+    }
+
     /// Whether some walker visits a value it builds (`visitValue`).
     pub(in crate::emit::js) fn visits_values(&self) -> bool {
         self.functions.iter().any(|f| f.builds_made() || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. }))

@@ -10,7 +10,7 @@ use super::snippet::{self, Resolve, Rewritten};
 use crate::ir::snippet::Part;
 use crate::model::PropertyValue;
 use crate::emit::js::function::Construction;
-use crate::ir::{MetaId, MetaType, TypeId, TypeKind, TypeRef};
+use crate::ir::{MetaId, MetaType, Only, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
 
 /// One property of an object being built, as a converter or a field gives it.
@@ -114,21 +114,29 @@ impl<'s> Emitter<'s> {
                 let (id, base) = within?;
                 let TypeKind::Struct(def) = &self.schema.get(id).kind else { return None };
                 let Shape::Struct { field_offsets } = &self.cx.layout64.get(id).shape else { return None };
-                Some(def.fields.iter().zip(field_offsets).filter(|(field, _)| self.cx.model.builds_nodes(&field.ty)).map(|(field, offset)| (field.ty.clone(), base + offset)).collect())
+                // (Not the fields of the other variants, `#[ts]`'s in JavaScript's: the variant's
+                // deserializer never reads them, and a walk reads only what it reads.)
+                let read = |field: &crate::ir::Field| self.cx.model.builds_nodes(&field.ty) && Only::wanted(field.estree.only, self.flags.is_ts);
+                Some(def.fields.iter().zip(field_offsets).filter(|(field, _)| read(field)).map(|(field, offset)| (field.ty.clone(), base + offset)).collect())
             }
             None => None,
         }
     }
 
-    /// [`Self::converter_reads_at`]'s reads where every one is a field read in place.
+    /// [`Self::converter_reads_at`]'s reads where every one is a field read in place. Only those
+    /// the variant's JS runs: the `IF` blocks of its flags, and the constant `if`s that hold
+    /// (`if (IS_TS) { … }` in TypeScript's variants alone, as the emitter folds it).
     fn reads_in_place(&self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
         let snippet = self.schema.meta[converter.0].raw_deser.as_ref()?;
         let mut parts = Vec::new();
         snippet::active_parts(&snippet.parts, self.flags, &mut parts);
+        let folded = snippet.active(&|flag| self.flags.value(flag));
+        let runs = |part: &Part| folded.parts.iter().any(|run| std::ptr::eq(*run, part));
         let model = self.cx.model;
         let mut reads = Vec::new();
         for (n, part) in parts.iter().enumerate() {
             match part {
+                Part::Deser(_) | Part::This(_) if !runs(part) => {}
                 Part::Deser(ty) if model.builds_nodes(ty) => {
                     let (Some(Part::Text(open)), Some(Part::PosOffset { within: None, path, op: None }), Some(Part::Text(close))) = (parts.get(n + 1), parts.get(n + 2), parts.get(n + 3)) else {
                         return None;

@@ -411,11 +411,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, 157, -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 259, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 58, 123, 370], [57], [19], [59, 61, 364, 368], [60], [], [62], [63, 361], [64], [65, 58], [66, 68, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [67], [], [69], [], [71], [72, 19], [36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [74], [19, 75], [76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [], [103], [75], [105], [75, 75, 75, 75], [107], [108, 48, 114], [109], [110], [111], [112], [60, 113, 113], [75], [115], [75], [117], [108, 118, 114], [119], [48, 120], [121], [122], [123], [114], [125], [4, 126, 133, 137], [127], [128], [129], [130], [131, 44], [132], [65, 19], [134], [66, 135], [136], [134, 67], [138], [139], [140], [75], [142], [75, 75], [144], [145], [112], [147], [140], [149], [150], [20, 24, 26, 30, 31, 151], [152], [19], [154], [60, 75, 113, 113], [156], [67, 157], [158, 160, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [159], [75], [161], [75], [163], [33, 140], [165], [], [167], [168], [157], [170], [171], [172], [173, 178, 180, 184, 186], [174], [175, 114], [176], [177], [114], [179], [65, 123], [181], [108, 182, 123], [183], [48, 120], [185], [108, 48, 123], [187], [65, 108, 188, 123], [189], [48, 120], [191], [75], [193], [194, 123], [66, 164], [196], [197, 137], [124, 36, 198, 201], [199], [200, 67], [36, 198, 201], [202], [], [204], [200, 137], [206], [140], [208], [75], [210], [75], [212], [75], [214], [], [216], [19, 75], [218], [19], [220], [75, 19], [222], [19, 19], [224], [19, 67], [226], [19, 69], [228], [229, 245], [230], [231], [232, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [233], [72, 19], [235], [236, 245], [237], [238, 243], [239], [37, 240], [241], [37, 242], [19], [244], [65, 231], [246], [247], [72], [249], [19], [251], [19, 19], [253], [19, 254], [255], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [257], [258], [252, 217, 221, 223, 225], [260], [56, 261, 262, 264], [60], [263], [242], [265], [266], [267], [268, 270, 279, 281, 173], [269], [5], [271], [56, 65, 272], [273], [261, 274, 276], [275], [48, 120], [277], [278], [2, 5], [280], [56, 65, 242], [282], [56, 65, 242], [284], [19, 19, 19], [286], [19, 242], [288], [19, 19], [290], [19, 254], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 73, 215, 217, 219, 221, 223, 225], [301], [242], [303], [69, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 344, 358], [357, 319], [320], [321, 329], [322, 324, 326], [323], [], [325], [323, 323], [327], [328, 323], [326], [330], [331, 355], [332], [333, 334], [322, 324], [335], [30, 336, 316, 341], [337], [338], [339, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [340], [], [342], [343, 344, 350], [], [345], [346, 316, 341, 336, 348], [347], [], [349], [19], [], [352], [19, 138], [354], [67, 254], [356], [19], [319, 358], [359], [360], [321], [362], [363], [58], [365], [366, 361], [367], [58], [369], [58, 19], [371], [19], [373], [374], [56, 363, 123], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [384], [385], [386], [387, 242], [388], [58, 123], [390], [382, 19, 6], [392], [393, 242, 242, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [396], [19, 6, 397], [6], [399], [12, 6], [401], [242], [403], [19, 404], [405], [242, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [58, 123], [7], [418], [19, 6], [420], [19, 6], [422], [60, 108, 75], [424], [60, 108, 425, 429], [426], [427, 137], [428], [200], [430], [171], [432], [60, 433], [434], [435], [436, 242], [66, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [60, 444], [442, 440], [446], [447, 441], [448], [], [450], [60, 451], [452, 36, 198], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 60], [67, 37, 4], [465], [60], [467], [60], [469], [470], [471], [472], [473], [474], [475, 4], [67, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 259, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [485], [486], [383, 272, 259, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [67], [500], []];
+const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 257, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 370], [57, 59, 364, 368], [58], [], [60], [61, 361], [62], [63, 56], [64, 66, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [65], [], [67], [], [69], [70, 19], [36, 71, 213, 215, 217, 219, 221, 223, 225, 232], [72], [19, 73], [74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 114, 122, 139, 141, 144, 146, 151, 153, 160, 162, 164, 167, 188, 190, 193, 201, 203, 205, 207, 209, 211], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [73], [103], [73, 73, 73, 73], [105], [106, 48, 112], [107], [108], [109], [110], [58, 111, 111], [73], [113], [73], [115], [106, 116, 112], [117], [48, 118], [119], [120], [121], [112], [123], [4, 124, 131, 135], [125], [126], [127], [128], [129, 44], [130], [63, 19], [132], [64, 133], [134], [132, 65], [136], [137], [138], [73], [140], [73, 73], [142], [143], [110], [145], [138], [147], [148], [20, 24, 26, 30, 31, 149], [150], [19], [152], [58, 73, 111, 111], [154], [65, 155], [156, 158, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 114, 122, 139, 141, 144, 146, 151, 153, 160, 162, 164, 167, 188, 190, 193, 201, 203, 205, 207, 209, 211], [157], [73], [159], [73], [161], [33, 138], [163], [], [165], [166], [155], [168], [169], [170], [171, 176, 178, 182, 184], [172], [173, 112], [174], [175], [112], [177], [63, 121], [179], [106, 180, 121], [181], [48, 118], [183], [106, 48, 121], [185], [63, 106, 186, 121], [187], [48, 118], [189], [73], [191], [192, 121], [64, 162], [194], [195, 135], [122, 36, 196, 199], [197], [198, 65], [36, 196, 199], [200], [], [202], [198, 135], [204], [138], [206], [73], [208], [73], [210], [73], [212], [], [214], [19, 73], [216], [19], [218], [73, 19], [220], [19, 19], [222], [19, 65], [224], [19, 67], [226], [227, 243], [228], [229], [230, 36, 71, 213, 215, 217, 219, 221, 223, 225, 232], [231], [70, 19], [233], [234, 243], [235], [236, 241], [237], [37, 238], [239], [37, 240], [19], [242], [63, 229], [244], [245], [70], [247], [19], [249], [19, 19], [251], [19, 252], [253], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [255], [256], [250, 215, 219, 221, 223], [258], [259, 261, 262, 264], [260], [19], [58], [263], [240], [265], [266], [267], [268, 270, 279, 281, 171], [269], [5], [271], [259, 63, 272], [273], [261, 274, 276], [275], [48], [277], [278], [2, 5], [280], [259, 63, 240], [282], [259, 63, 240], [284], [19, 19, 19], [286], [19, 240], [288], [19, 19], [290], [19, 252], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 71, 213, 215, 217, 219, 221, 223], [301], [240], [303], [67, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 344, 358], [357, 319], [320], [321, 329], [322, 324, 326], [323], [], [325], [323, 323], [327], [328, 323], [326], [330], [331, 355], [332], [333, 334], [322, 324], [335], [30, 336, 316, 341], [337], [338], [339, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [340], [], [342], [343, 344, 350], [], [345], [346, 316, 341, 336, 348], [347], [], [349], [19], [], [352], [19, 136], [354], [65, 252], [356], [19], [319, 358], [359], [360], [321], [362], [363], [56], [365], [366, 361], [367], [56], [369], [56, 19], [371], [19], [373], [374], [259, 363, 121], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 71, 213, 215, 217, 219, 221, 223, 225, 232], [384], [385], [386], [387, 240], [388], [56], [390], [382, 19, 6], [392], [393, 240, 240, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [396], [19, 6, 397], [6], [399], [12, 6], [401], [240], [403], [19, 404], [405], [240, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [56], [7], [418], [19, 6], [420], [19, 6], [422], [58, 106, 73], [424], [58, 106, 425, 429], [426], [427, 135], [428], [198], [430], [169], [432], [58, 433], [434], [435], [436, 240], [64, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [58, 444], [442, 440], [446], [447, 441], [448], [], [450], [58, 451], [452, 36, 196], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 58], [65, 37, 4], [465], [58], [467], [58], [469], [470], [471], [472], [473], [474], [475, 4], [65, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 257, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [485], [486], [383, 272, 257, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [65], [500], []];
 /**
  * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
  * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
@@ -1016,11 +1016,6 @@ function spanOfExpression(pos) {
   return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `Decorator<'a>` is. */
-function spanOfDecorator(pos) {
-  return pos + 0;
-}
-
 /** Where the span of a `TSTypeParameter<'a>` is. */
 function spanOfTSTypeParameter(pos) {
   return pos + 0;
@@ -1074,6 +1069,11 @@ function spanOfAssignmentTargetProperty(pos) {
   const span = ASSIGNMENT_TARGET_PROPERTY_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
   return readPointer(pos + 8, span + 8, 3) + span;
+}
+
+/** Where the span of a `Decorator<'a>` is. */
+function spanOfDecorator(pos) {
+  return pos + 0;
 }
 
 /** Where the span of each variant's struct of `ClassElement<'a>` is in it, by tag. */
@@ -1209,12 +1209,24 @@ function drain(base) {
  * `scanHits` counts them, and the walker stops scanning.
  */
 function meets(scan, pos, w) {
-  const base = walkStack.length, wereNeeded = needed;
+  const base = walkStack.length, depth = walkDepth, wereNeeded = needed;
   scanning++;
-  scan(pos);
-  drain(base);
-  scanning--;
-  needed = wereNeeded;
+  try {
+    scan(pos);
+    drain(base);
+  } catch (error) {
+    // A scan reads what the converter is read to read (its `DESER`s of fields), not what its JS
+    // decides at run time (oxc's `FormalParameter` reads its default only where both halves of
+    // its pointer are not zero): where those bytes are corrupt, the converter's own function,
+    // which builds the value next, decides whether the buffer is.
+    if (!(error instanceof RawastBufferError)) throw error;
+    walkStack.length = base;
+    walkDepth = depth;
+    scanFound = true;
+  } finally {
+    scanning--;
+    needed = wereNeeded;
+  }
   const met = scanFound;
   scanFound = false;
   if (met) scanHits[w]++;
@@ -1483,7 +1495,7 @@ function walkStatement(pos) {
       if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -1702,22 +1714,22 @@ function walkExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -1735,7 +1747,7 @@ function walkExpression(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -1747,10 +1759,10 @@ function walkExpression(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -1774,16 +1786,16 @@ function walkExpression(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -1792,13 +1804,13 @@ function walkExpression(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -2074,22 +2086,22 @@ function walkArrayExpressionElement(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -2107,7 +2119,7 @@ function walkArrayExpressionElement(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -2119,10 +2131,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -2146,16 +2158,16 @@ function walkArrayExpressionElement(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -2164,13 +2176,13 @@ function walkArrayExpressionElement(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -2311,53 +2323,13 @@ function walkReadsOfFormalParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[370] === 1) walkStack.push(pos + 64, 370);
-    if (needed[123] === 1) walkStack.push(pos + 56, 123);
-    if (needed[58] === 1) walkStack.push(pos + 40, 58);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[56] === 1) walkStack.push(pos + 40, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[58] === 1) walkBindingPattern(pos + 40);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[56] === 1) walkBindingPattern(pos + 40);
   if (needed[370] === 1) walkOptionBoxExpression(pos + 64);
-  walkDepth--;
-}
-
-/** `Vec<'a, Decorator<'a>>` */
-function walkVecDecorator(pos) {
-  const len = uint32[(pos + 8) >>> 2];
-  if (len === 0) return;
-  const first = readPointer(pos, len * 32, 7);
-  pay(first, len * 32, pos);
-  if (walkDepth >= WALK_DEPTH) {
-    for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
-      walkStack.push(element, 57);
-    }
-    return;
-  }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
-  for (let i = 0, element = first; i < len; i++, element += 32) {
-    walkDecorator(element);
-  }
-}
-
-/** `Decorator<'a>` */
-function walkDecorator(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[157] !== null || exits[157] !== null) {
-    if (scanning !== 0) return found();
-    return visitNode(buildWhole(deserializeDecorator, pos), 157);
-  }
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[19] === 1) walkStack.push(pos + 16, 19);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[19] === 1) walkExpression(pos + 16);
   walkDepth--;
 }
 
@@ -2365,10 +2337,10 @@ function walkDecorator(pos) {
 function walkBindingPattern(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[59] === 1) walkBoxBindingIdentifier(pos + 8);
+      if (needed[57] === 1) walkBoxBindingIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[61] === 1) walkBoxObjectPattern(pos + 8);
+      if (needed[59] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
       if (needed[364] === 1) walkBoxArrayPattern(pos + 8);
@@ -2413,12 +2385,12 @@ function walkObjectPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[361] === 1) walkStack.push(pos + 40, 361);
-    if (needed[63] === 1) walkStack.push(pos + 16, 63);
+    if (needed[61] === 1) walkStack.push(pos + 16, 61);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[63] === 1) walkVecBindingProperty(pos + 16);
+  if (needed[61] === 1) walkVecBindingProperty(pos + 16);
   if (needed[361] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
@@ -2431,7 +2403,7 @@ function walkVecBindingProperty(pos) {
   pay(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 64);
+      walkStack.push(element, 62);
     }
     return;
   }
@@ -2450,14 +2422,14 @@ function walkBindingProperty(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[58] === 1) walkStack.push(pos + 32, 58);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[56] === 1) walkStack.push(pos + 32, 56);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[58] === 1) walkBindingPattern(pos + 32);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[56] === 1) walkBindingPattern(pos + 32);
   walkDepth--;
 }
 
@@ -2465,10 +2437,10 @@ function walkBindingProperty(pos) {
 function walkPropertyKey(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 65:
-      if (needed[68] === 1) walkBoxPrivateIdentifier(pos + 8);
+      if (needed[66] === 1) walkBoxPrivateIdentifier(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -2504,22 +2476,22 @@ function walkPropertyKey(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -2537,7 +2509,7 @@ function walkPropertyKey(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -2549,10 +2521,10 @@ function walkPropertyKey(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -2576,16 +2548,16 @@ function walkPropertyKey(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -2594,13 +2566,13 @@ function walkPropertyKey(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -2654,12 +2626,12 @@ function walkAssignmentExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[72] === 1) walkStack.push(pos + 16, 72);
+    if (needed[70] === 1) walkStack.push(pos + 16, 70);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[70] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -2671,31 +2643,31 @@ function walkAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[225] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[232] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -2718,14 +2690,14 @@ function walkTSAsExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -2733,115 +2705,115 @@ function walkTSAsExpression(pos) {
 function walkTSType(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[76] === 1) walkBoxTSAnyKeyword(pos + 8);
+      if (needed[74] === 1) walkBoxTSAnyKeyword(pos + 8);
       return;
     case 1:
-      if (needed[78] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      if (needed[76] === 1) walkBoxTSBigIntKeyword(pos + 8);
       return;
     case 2:
-      if (needed[80] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      if (needed[78] === 1) walkBoxTSBooleanKeyword(pos + 8);
       return;
     case 3:
-      if (needed[82] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      if (needed[80] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
       return;
     case 4:
-      if (needed[84] === 1) walkBoxTSNeverKeyword(pos + 8);
+      if (needed[82] === 1) walkBoxTSNeverKeyword(pos + 8);
       return;
     case 5:
-      if (needed[86] === 1) walkBoxTSNullKeyword(pos + 8);
+      if (needed[84] === 1) walkBoxTSNullKeyword(pos + 8);
       return;
     case 6:
-      if (needed[88] === 1) walkBoxTSNumberKeyword(pos + 8);
+      if (needed[86] === 1) walkBoxTSNumberKeyword(pos + 8);
       return;
     case 7:
-      if (needed[90] === 1) walkBoxTSObjectKeyword(pos + 8);
+      if (needed[88] === 1) walkBoxTSObjectKeyword(pos + 8);
       return;
     case 8:
-      if (needed[92] === 1) walkBoxTSStringKeyword(pos + 8);
+      if (needed[90] === 1) walkBoxTSStringKeyword(pos + 8);
       return;
     case 9:
-      if (needed[94] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      if (needed[92] === 1) walkBoxTSSymbolKeyword(pos + 8);
       return;
     case 11:
-      if (needed[96] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      if (needed[94] === 1) walkBoxTSUndefinedKeyword(pos + 8);
       return;
     case 12:
-      if (needed[98] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      if (needed[96] === 1) walkBoxTSUnknownKeyword(pos + 8);
       return;
     case 13:
-      if (needed[100] === 1) walkBoxTSVoidKeyword(pos + 8);
+      if (needed[98] === 1) walkBoxTSVoidKeyword(pos + 8);
       return;
     case 14:
-      if (needed[102] === 1) walkBoxTSArrayType(pos + 8);
+      if (needed[100] === 1) walkBoxTSArrayType(pos + 8);
       return;
     case 15:
-      if (needed[104] === 1) walkBoxTSConditionalType(pos + 8);
+      if (needed[102] === 1) walkBoxTSConditionalType(pos + 8);
       return;
     case 16:
-      if (needed[106] === 1) walkBoxTSConstructorType(pos + 8);
+      if (needed[104] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[116] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[114] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[122] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[141] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[139] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[143] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[141] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[146] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[144] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[148] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[146] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[153] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[151] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[155] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[153] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[162] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[160] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[162] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[166] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[164] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[169] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[167] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[190] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[192] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[190] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[195] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[193] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[203] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[201] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[205] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[203] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[207] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[205] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[209] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[213] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[211] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -3059,12 +3031,12 @@ function walkTSArrayType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3084,18 +3056,18 @@ function walkTSConditionalType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 64, 75);
-    if (needed[75] === 1) walkStack.push(pos + 48, 75);
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 64, 73);
+    if (needed[73] === 1) walkStack.push(pos + 48, 73);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
-  if (needed[75] === 1) walkTSType(pos + 48);
-  if (needed[75] === 1) walkTSType(pos + 64);
+  if (needed[73] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 48);
+  if (needed[73] === 1) walkTSType(pos + 64);
   walkDepth--;
 }
 
@@ -3115,16 +3087,16 @@ function walkTSConstructorType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 32, 114);
+    if (needed[112] === 1) walkStack.push(pos + 32, 112);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -3150,12 +3122,12 @@ function walkTSTypeParameterDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[111] === 1) walkStack.push(pos + 16, 111);
+    if (needed[109] === 1) walkStack.push(pos + 16, 109);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[111] === 1) walkVecTSTypeParameter(pos + 16);
+  if (needed[109] === 1) walkVecTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -3167,7 +3139,7 @@ function walkVecTSTypeParameter(pos) {
   pay(first, len * 80, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 80; element >= first; element -= 80) {
-      walkStack.push(element, 112);
+      walkStack.push(element, 110);
     }
     return;
   }
@@ -3186,16 +3158,16 @@ function walkTSTypeParameter(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[113] === 1) walkStack.push(pos + 64, 113);
-    if (needed[113] === 1) walkStack.push(pos + 48, 113);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[111] === 1) walkStack.push(pos + 64, 111);
+    if (needed[111] === 1) walkStack.push(pos + 48, 111);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[113] === 1) walkOptionTSType(pos + 48);
-  if (needed[113] === 1) walkOptionTSType(pos + 64);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[111] === 1) walkOptionTSType(pos + 48);
+  if (needed[111] === 1) walkOptionTSType(pos + 64);
   walkDepth--;
 }
 
@@ -3221,12 +3193,12 @@ function walkTSTypeAnnotation(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3246,16 +3218,16 @@ function walkTSFunctionType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 40, 114);
-    if (needed[118] === 1) walkStack.push(pos, 118);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[112] === 1) walkStack.push(pos + 40, 112);
+    if (needed[116] === 1) walkStack.push(pos, 116);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[118] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[116] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -3263,7 +3235,7 @@ function walkTSFunctionType(pos) {
 function walkParamsOfTSFunctionType(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[118] < SCAN_HITS && !meets(walkReadsOfParamsOfTSFunctionType, pos, 118)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[116] < SCAN_HITS && !meets(walkReadsOfParamsOfTSFunctionType, pos, 116)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSFunctionType, pos));
 }
@@ -3272,14 +3244,14 @@ function walkParamsOfTSFunctionType(pos) {
 function walkReadsOfParamsOfTSFunctionType(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 24, 120);
+    if (needed[118] === 1) walkStack.push(pos + 24, 118);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[118] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -3305,12 +3277,12 @@ function walkTSThisParameter(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 24, 123);
+    if (needed[121] === 1) walkStack.push(pos + 24, 121);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -3336,18 +3308,18 @@ function walkTSImportType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 88, 137);
-    if (needed[133] === 1) walkStack.push(pos + 72, 133);
-    if (needed[126] === 1) walkStack.push(pos + 64, 126);
+    if (needed[135] === 1) walkStack.push(pos + 88, 135);
+    if (needed[131] === 1) walkStack.push(pos + 72, 131);
+    if (needed[124] === 1) walkStack.push(pos + 64, 124);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[126] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[133] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[124] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[131] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -3373,12 +3345,12 @@ function walkObjectExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[129] === 1) walkStack.push(pos + 16, 129);
+    if (needed[127] === 1) walkStack.push(pos + 16, 127);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[129] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[127] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -3390,7 +3362,7 @@ function walkVecObjectPropertyKind(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 130);
+      walkStack.push(element, 128);
     }
     return;
   }
@@ -3404,7 +3376,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[131] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[129] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -3431,12 +3403,12 @@ function walkObjectProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -3451,10 +3423,10 @@ function walkOptionTSImportTypeQualifier(pos) {
 function walkTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[135] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[133] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -3477,14 +3449,14 @@ function walkTSImportTypeQualifiedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 32, 67);
-    if (needed[134] === 1) walkStack.push(pos + 16, 134);
+    if (needed[65] === 1) walkStack.push(pos + 32, 65);
+    if (needed[132] === 1) walkStack.push(pos + 16, 132);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[134] === 1) walkTSImportTypeQualifier(pos + 16);
-  if (needed[67] === 1) walkIdentifierName(pos + 32);
+  if (needed[132] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[65] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -3510,12 +3482,12 @@ function walkTSTypeParameterInstantiation(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[138] === 1) walkStack.push(pos + 16, 138);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkVecTSType(pos + 16);
+  if (needed[138] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3527,7 +3499,7 @@ function walkVecTSType(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 75);
+      walkStack.push(element, 73);
     }
     return;
   }
@@ -3553,14 +3525,14 @@ function walkTSIndexedAccessType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -3580,12 +3552,12 @@ function walkTSInferType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[145] === 1) walkStack.push(pos + 16, 145);
+    if (needed[143] === 1) walkStack.push(pos + 16, 143);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[145] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[143] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -3612,12 +3584,12 @@ function walkTSIntersectionType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[138] === 1) walkStack.push(pos + 16, 138);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkVecTSType(pos + 16);
+  if (needed[138] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3637,12 +3609,12 @@ function walkTSLiteralType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 16, 150);
+    if (needed[148] === 1) walkStack.push(pos + 16, 148);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[150] === 1) walkTSLiteral(pos + 16);
+  if (needed[148] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -3665,7 +3637,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -3713,18 +3685,18 @@ function walkTSMappedType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[113] === 1) walkStack.push(pos + 80, 113);
-    if (needed[113] === 1) walkStack.push(pos + 64, 113);
-    if (needed[75] === 1) walkStack.push(pos + 48, 75);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[111] === 1) walkStack.push(pos + 80, 111);
+    if (needed[111] === 1) walkStack.push(pos + 64, 111);
+    if (needed[73] === 1) walkStack.push(pos + 48, 73);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 48);
-  if (needed[113] === 1) walkOptionTSType(pos + 64);
-  if (needed[113] === 1) walkOptionTSType(pos + 80);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 48);
+  if (needed[111] === 1) walkOptionTSType(pos + 64);
+  if (needed[111] === 1) walkOptionTSType(pos + 80);
   walkDepth--;
 }
 
@@ -3744,14 +3716,14 @@ function walkTSNamedTupleMember(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[157] === 1) walkStack.push(pos + 48, 157);
-    if (needed[67] === 1) walkStack.push(pos + 16, 67);
+    if (needed[155] === 1) walkStack.push(pos + 48, 155);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[67] === 1) walkIdentifierName(pos + 16);
-  if (needed[157] === 1) walkTSTupleElement(pos + 48);
+  if (needed[65] === 1) walkIdentifierName(pos + 16);
+  if (needed[155] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -3759,121 +3731,121 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[158] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[156] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[160] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[158] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
-      if (needed[76] === 1) walkBoxTSAnyKeyword(pos + 8);
+      if (needed[74] === 1) walkBoxTSAnyKeyword(pos + 8);
       return;
     case 1:
-      if (needed[78] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      if (needed[76] === 1) walkBoxTSBigIntKeyword(pos + 8);
       return;
     case 2:
-      if (needed[80] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      if (needed[78] === 1) walkBoxTSBooleanKeyword(pos + 8);
       return;
     case 3:
-      if (needed[82] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      if (needed[80] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
       return;
     case 4:
-      if (needed[84] === 1) walkBoxTSNeverKeyword(pos + 8);
+      if (needed[82] === 1) walkBoxTSNeverKeyword(pos + 8);
       return;
     case 5:
-      if (needed[86] === 1) walkBoxTSNullKeyword(pos + 8);
+      if (needed[84] === 1) walkBoxTSNullKeyword(pos + 8);
       return;
     case 6:
-      if (needed[88] === 1) walkBoxTSNumberKeyword(pos + 8);
+      if (needed[86] === 1) walkBoxTSNumberKeyword(pos + 8);
       return;
     case 7:
-      if (needed[90] === 1) walkBoxTSObjectKeyword(pos + 8);
+      if (needed[88] === 1) walkBoxTSObjectKeyword(pos + 8);
       return;
     case 8:
-      if (needed[92] === 1) walkBoxTSStringKeyword(pos + 8);
+      if (needed[90] === 1) walkBoxTSStringKeyword(pos + 8);
       return;
     case 9:
-      if (needed[94] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      if (needed[92] === 1) walkBoxTSSymbolKeyword(pos + 8);
       return;
     case 11:
-      if (needed[96] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      if (needed[94] === 1) walkBoxTSUndefinedKeyword(pos + 8);
       return;
     case 12:
-      if (needed[98] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      if (needed[96] === 1) walkBoxTSUnknownKeyword(pos + 8);
       return;
     case 13:
-      if (needed[100] === 1) walkBoxTSVoidKeyword(pos + 8);
+      if (needed[98] === 1) walkBoxTSVoidKeyword(pos + 8);
       return;
     case 14:
-      if (needed[102] === 1) walkBoxTSArrayType(pos + 8);
+      if (needed[100] === 1) walkBoxTSArrayType(pos + 8);
       return;
     case 15:
-      if (needed[104] === 1) walkBoxTSConditionalType(pos + 8);
+      if (needed[102] === 1) walkBoxTSConditionalType(pos + 8);
       return;
     case 16:
-      if (needed[106] === 1) walkBoxTSConstructorType(pos + 8);
+      if (needed[104] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[116] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[114] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[122] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[141] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[139] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[143] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[141] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[146] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[144] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[148] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[146] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[153] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[151] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[155] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[153] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[162] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[160] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[162] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[166] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[164] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[169] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[167] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[190] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[192] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[190] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[195] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[193] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[203] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[201] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[205] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[203] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[207] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[205] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[209] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[213] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[211] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -3896,12 +3868,12 @@ function walkTSOptionalType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3921,12 +3893,12 @@ function walkTSRestType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3946,14 +3918,14 @@ function walkTSTemplateLiteralType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 40, 140);
+    if (needed[138] === 1) walkStack.push(pos + 40, 138);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[140] === 1) walkVecTSType(pos + 40);
+  if (needed[138] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -3988,12 +3960,12 @@ function walkTSTupleType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[168] === 1) walkStack.push(pos + 16, 168);
+    if (needed[166] === 1) walkStack.push(pos + 16, 166);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[168] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[166] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -4005,7 +3977,7 @@ function walkVecTSTupleElement(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 157);
+      walkStack.push(element, 155);
     }
     return;
   }
@@ -4031,12 +4003,12 @@ function walkTSTypeLiteral(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[171] === 1) walkStack.push(pos + 16, 171);
+    if (needed[169] === 1) walkStack.push(pos + 16, 169);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[171] === 1) walkVecTSSignature(pos + 16);
+  if (needed[169] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -4048,7 +4020,7 @@ function walkVecTSSignature(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 172);
+      walkStack.push(element, 170);
     }
     return;
   }
@@ -4062,19 +4034,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[173] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[171] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[178] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[176] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[180] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[178] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[184] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[182] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[186] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[184] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -4097,14 +4069,14 @@ function walkTSIndexSignature(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 56, 114);
-    if (needed[175] === 1) walkStack.push(pos, 175);
+    if (needed[112] === 1) walkStack.push(pos + 56, 112);
+    if (needed[173] === 1) walkStack.push(pos, 173);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[175] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[173] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -4112,7 +4084,7 @@ function walkTSIndexSignature(pos) {
 function walkParametersOfTSIndexSignature(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[175] < SCAN_HITS && !meets(walkReadsOfParametersOfTSIndexSignature, pos, 175)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[173] < SCAN_HITS && !meets(walkReadsOfParametersOfTSIndexSignature, pos, 173)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParametersOfTSIndexSignature, pos));
 }
@@ -4121,12 +4093,12 @@ function walkParametersOfTSIndexSignature(pos) {
 function walkReadsOfParametersOfTSIndexSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[177] === 1) walkStack.push(pos + 16, 177);
+    if (needed[175] === 1) walkStack.push(pos + 16, 175);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[177] === 1) walkTSIndexSignatureName(pos + 16);
+  if (needed[175] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -4139,12 +4111,12 @@ function walkTSIndexSignatureName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 32, 114);
+    if (needed[112] === 1) walkStack.push(pos + 32, 112);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -4164,14 +4136,14 @@ function walkTSPropertySignature(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[121] === 1) walkStack.push(pos + 32, 121);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -4191,16 +4163,16 @@ function walkTSCallSignatureDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 40, 123);
-    if (needed[182] === 1) walkStack.push(pos, 182);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[121] === 1) walkStack.push(pos + 40, 121);
+    if (needed[180] === 1) walkStack.push(pos, 180);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[182] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[180] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -4208,7 +4180,7 @@ function walkTSCallSignatureDeclaration(pos) {
 function walkParamsOfTSCallSignatureDeclaration(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[182] < SCAN_HITS && !meets(walkReadsOfParamsOfTSCallSignatureDeclaration, pos, 182)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[180] < SCAN_HITS && !meets(walkReadsOfParamsOfTSCallSignatureDeclaration, pos, 180)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSCallSignatureDeclaration, pos));
 }
@@ -4217,14 +4189,14 @@ function walkParamsOfTSCallSignatureDeclaration(pos) {
 function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 24, 120);
+    if (needed[118] === 1) walkStack.push(pos + 24, 118);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[118] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -4244,16 +4216,16 @@ function walkTSConstructSignatureDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
+    if (needed[121] === 1) walkStack.push(pos + 32, 121);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -4273,18 +4245,18 @@ function walkTSMethodSignature(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 56, 123);
-    if (needed[188] === 1) walkStack.push(pos, 188);
-    if (needed[108] === 1) walkStack.push(pos + 32, 108);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[121] === 1) walkStack.push(pos + 56, 121);
+    if (needed[186] === 1) walkStack.push(pos, 186);
+    if (needed[106] === 1) walkStack.push(pos + 32, 106);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[188] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
+  if (needed[186] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -4292,7 +4264,7 @@ function walkTSMethodSignature(pos) {
 function walkParamsOfTSMethodSignature(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (walkDepth < WALK_DEPTH && scanHits[188] < SCAN_HITS && !meets(walkReadsOfParamsOfTSMethodSignature, pos, 188)) return;
+  if (walkDepth < WALK_DEPTH && scanHits[186] < SCAN_HITS && !meets(walkReadsOfParamsOfTSMethodSignature, pos, 186)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeParamsOfTSMethodSignature, pos));
 }
@@ -4301,14 +4273,14 @@ function walkParamsOfTSMethodSignature(pos) {
 function walkReadsOfParamsOfTSMethodSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 40, 120);
+    if (needed[118] === 1) walkStack.push(pos + 40, 118);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 48);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  if (needed[118] === 1) walkOptionBoxTSThisParameter(pos + 40);
   walkDepth--;
 }
 
@@ -4328,12 +4300,12 @@ function walkTSTypeOperator(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4353,14 +4325,14 @@ function walkTSTypePredicate(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[194] === 1) walkStack.push(pos + 16, 194);
+    if (needed[121] === 1) walkStack.push(pos + 32, 121);
+    if (needed[192] === 1) walkStack.push(pos + 16, 192);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[194] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[192] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -4368,10 +4340,10 @@ function walkTSTypePredicate(pos) {
 function walkTSTypePredicateName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[162] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -4394,14 +4366,14 @@ function walkTSTypeQuery(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 32, 137);
-    if (needed[197] === 1) walkStack.push(pos + 16, 197);
+    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[195] === 1) walkStack.push(pos + 16, 195);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[197] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[195] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -4409,16 +4381,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[122] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[196] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -4441,14 +4413,14 @@ function walkTSQualifiedName(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 32, 67);
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    if (needed[65] === 1) walkStack.push(pos + 32, 65);
+    if (needed[198] === 1) walkStack.push(pos + 16, 198);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkTSTypeName(pos + 16);
-  if (needed[67] === 1) walkIdentifierName(pos + 32);
+  if (needed[198] === 1) walkTSTypeName(pos + 16);
+  if (needed[65] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -4459,10 +4431,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[196] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -4500,14 +4472,14 @@ function walkTSTypeReference(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 32, 137);
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[198] === 1) walkStack.push(pos + 16, 198);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkTSTypeName(pos + 16);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[198] === 1) walkTSTypeName(pos + 16);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -4527,12 +4499,12 @@ function walkTSUnionType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[138] === 1) walkStack.push(pos + 16, 138);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkVecTSType(pos + 16);
+  if (needed[138] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4552,12 +4524,12 @@ function walkTSParenthesizedType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4577,12 +4549,12 @@ function walkJSDocNullableType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4602,12 +4574,12 @@ function walkJSDocNonNullableType(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4642,14 +4614,14 @@ function walkTSSatisfiesExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -4695,12 +4667,12 @@ function walkTSTypeAssertion(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -4748,14 +4720,14 @@ function walkStaticMemberExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 32, 67);
+    if (needed[65] === 1) walkStack.push(pos + 32, 65);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[67] === 1) walkIdentifierName(pos + 32);
+  if (needed[65] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -4775,14 +4747,14 @@ function walkPrivateFieldExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[69] === 1) walkStack.push(pos + 32, 69);
+    if (needed[67] === 1) walkStack.push(pos + 32, 67);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[69] === 1) walkPrivateIdentifier(pos + 32);
+  if (needed[67] === 1) walkPrivateIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -4802,14 +4774,14 @@ function walkArrayAssignmentTarget(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
-    if (needed[229] === 1) walkStack.push(pos + 16, 229);
+    if (needed[243] === 1) walkStack.push(pos + 40, 243);
+    if (needed[227] === 1) walkStack.push(pos + 16, 227);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[229] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[245] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[227] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[243] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -4821,7 +4793,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 230);
+      walkStack.push(element, 228);
     }
     return;
   }
@@ -4840,37 +4812,37 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[232] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[230] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[225] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[232] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -4894,12 +4866,12 @@ function walkAssignmentTargetWithDefault(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[72] === 1) walkStack.push(pos + 16, 72);
+    if (needed[70] === 1) walkStack.push(pos + 16, 70);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[70] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -4920,14 +4892,14 @@ function walkObjectAssignmentTarget(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
-    if (needed[236] === 1) walkStack.push(pos + 16, 236);
+    if (needed[243] === 1) walkStack.push(pos + 40, 243);
+    if (needed[234] === 1) walkStack.push(pos + 16, 234);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[236] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[245] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[234] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[243] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -4939,7 +4911,7 @@ function walkVecAssignmentTargetProperty(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 237);
+      walkStack.push(element, 235);
     }
     return;
   }
@@ -4953,10 +4925,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[238] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[236] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[243] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[241] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -4979,14 +4951,14 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[240] === 1) walkStack.push(pos, 240);
+    if (needed[238] === 1) walkStack.push(pos, 238);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[240] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[238] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
@@ -4994,7 +4966,7 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
   // Built where what the converter reads holds a node of a visited type, or it makes one (past
   // `WALK_DEPTH`, where a scan would call `drain` from within `drain`, without looking).
-  if (makes[240] === 0 && walkDepth < WALK_DEPTH && scanHits[240] < SCAN_HITS && !meets(walkReadsOfValueOfAssignmentTargetPropertyIdentifier, pos, 240)) return;
+  if (makes[238] === 0 && walkDepth < WALK_DEPTH && scanHits[238] < SCAN_HITS && !meets(walkReadsOfValueOfAssignmentTargetPropertyIdentifier, pos, 238)) return;
   if (scanning !== 0) return found();
   visitValue(buildWhole(deserializeValueOfAssignmentTargetPropertyIdentifier, pos));
 }
@@ -5003,14 +4975,14 @@ function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
 function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 48, 242);
+    if (needed[240] === 1) walkStack.push(pos + 48, 240);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 48);
+  if (needed[240] === 1) walkOptionExpression(pos + 48);
   walkDepth--;
 }
 
@@ -5036,14 +5008,14 @@ function walkAssignmentTargetPropertyProperty(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[231] === 1) walkStack.push(pos + 32, 231);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[229] === 1) walkStack.push(pos + 32, 229);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[231] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[229] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -5069,12 +5041,12 @@ function walkAssignmentTargetRest(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[72] === 1) walkStack.push(pos + 16, 72);
+    if (needed[70] === 1) walkStack.push(pos + 16, 70);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[70] === 1) walkAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -5146,14 +5118,14 @@ function walkCallExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 40, 254);
+    if (needed[252] === 1) walkStack.push(pos + 40, 252);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[254] === 1) walkVecArgument(pos + 40);
+  if (needed[252] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -5165,7 +5137,7 @@ function walkVecArgument(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 255);
+      walkStack.push(element, 253);
     }
     return;
   }
@@ -5215,22 +5187,22 @@ function walkArgument(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -5248,7 +5220,7 @@ function walkArgument(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -5260,10 +5232,10 @@ function walkArgument(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -5287,16 +5259,16 @@ function walkArgument(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -5305,13 +5277,13 @@ function walkArgument(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -5334,12 +5306,12 @@ function walkChainExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[258] === 1) walkStack.push(pos + 16, 258);
+    if (needed[256] === 1) walkStack.push(pos + 16, 256);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[258] === 1) walkChainElement(pos + 16);
+  if (needed[256] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -5347,19 +5319,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -5390,15 +5362,51 @@ function walkClass(pos) {
     if (needed[264] === 1) walkStack.push(pos + 128, 264);
     if (needed[262] === 1) walkStack.push(pos, 262);
     if (needed[261] === 1) walkStack.push(pos + 40, 261);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
   if (needed[261] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[262] === 1) walkSuperClassOfClass(pos);
   if (needed[264] === 1) walkBoxClassBody(pos + 128);
+  walkDepth--;
+}
+
+/** `Vec<'a, Decorator<'a>>` */
+function walkVecDecorator(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 32, 7);
+  pay(first, len * 32, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
+      walkStack.push(element, 260);
+    }
+    return;
+  }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
+  for (let i = 0, element = first; i < len; i++, element += 32) {
+    walkDecorator(element);
+  }
+}
+
+/** `Decorator<'a>` */
+function walkDecorator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
+  if (enters[157] !== null || exits[157] !== null) {
+    if (scanning !== 0) return found();
+    return visitNode(buildWhole(deserializeDecorator, pos), 157);
+  }
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
   walkDepth--;
 }
 
@@ -5421,12 +5429,12 @@ function walkSuperClassOfClass(pos) {
 function walkReadsOfSuperClassOfClass(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 80, 242);
+    if (needed[240] === 1) walkStack.push(pos + 80, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 80);
+  if (needed[240] === 1) walkOptionExpression(pos + 80);
   walkDepth--;
 }
 
@@ -5489,7 +5497,7 @@ function walkClassElement(pos) {
       if (needed[281] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[173] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[171] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -5544,14 +5552,14 @@ function walkMethodDefinition(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[272] === 1) walkStack.push(pos + 56, 272);
-    if (needed[65] === 1) walkStack.push(pos + 40, 65);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[63] === 1) walkStack.push(pos + 40, 63);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[65] === 1) walkPropertyKey(pos + 40);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 40);
   if (needed[272] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
@@ -5604,14 +5612,12 @@ function walkParamsOfFunction(pos) {
 function walkReadsOfParamsOfFunction(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 56, 120);
     if (needed[48] === 1) walkStack.push(pos + 64, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 64);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -5670,16 +5676,16 @@ function walkPropertyDefinition(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 64, 242);
-    if (needed[65] === 1) walkStack.push(pos + 40, 65);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[240] === 1) walkStack.push(pos + 64, 240);
+    if (needed[63] === 1) walkStack.push(pos + 40, 63);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[65] === 1) walkPropertyKey(pos + 40);
-  if (needed[242] === 1) walkOptionExpression(pos + 64);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 40);
+  if (needed[240] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -5705,16 +5711,16 @@ function walkAccessorProperty(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 64, 242);
-    if (needed[65] === 1) walkStack.push(pos + 40, 65);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[240] === 1) walkStack.push(pos + 64, 240);
+    if (needed[63] === 1) walkStack.push(pos + 40, 63);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[65] === 1) walkPropertyKey(pos + 40);
-  if (needed[242] === 1) walkOptionExpression(pos + 64);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 40);
+  if (needed[240] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -5763,14 +5769,14 @@ function walkImportExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[240] === 1) walkStack.push(pos + 32, 240);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 32);
+  if (needed[240] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -5817,14 +5823,14 @@ function walkNewExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 40, 254);
+    if (needed[252] === 1) walkStack.push(pos + 40, 252);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[254] === 1) walkVecArgument(pos + 40);
+  if (needed[252] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -5937,25 +5943,25 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -5978,12 +5984,12 @@ function walkYieldExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 16);
+  if (needed[240] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -6004,12 +6010,12 @@ function walkPrivateInExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
-    if (needed[69] === 1) walkStack.push(pos + 16, 69);
+    if (needed[67] === 1) walkStack.push(pos + 16, 67);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[69] === 1) walkPrivateIdentifier(pos + 16);
+  if (needed[67] === 1) walkPrivateIdentifier(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 48);
   walkDepth--;
 }
@@ -6430,22 +6436,22 @@ function walkJSXExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -6463,7 +6469,7 @@ function walkJSXExpression(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -6475,10 +6481,10 @@ function walkJSXExpression(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -6502,16 +6508,16 @@ function walkJSXExpression(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -6520,13 +6526,13 @@ function walkJSXExpression(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -6692,14 +6698,14 @@ function walkTSInstantiationExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[138] === 1) walkStack.push(pos + 32, 138);
+    if (needed[136] === 1) walkStack.push(pos + 32, 136);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[138] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[136] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -6719,14 +6725,14 @@ function walkV8IntrinsicExpression(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 48, 254);
-    if (needed[67] === 1) walkStack.push(pos + 16, 67);
+    if (needed[252] === 1) walkStack.push(pos + 48, 252);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[67] === 1) walkIdentifierName(pos + 16);
-  if (needed[254] === 1) walkVecArgument(pos + 48);
+  if (needed[65] === 1) walkIdentifierName(pos + 16);
+  if (needed[252] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -6823,12 +6829,12 @@ function walkBindingRestElement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -6899,12 +6905,12 @@ function walkAssignmentPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -6939,16 +6945,16 @@ function walkBoxFormalParameterRest(pos) {
 function walkFormalParameterRest(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 72, 123);
+    if (needed[121] === 1) walkStack.push(pos + 72, 121);
     if (needed[363] === 1) walkStack.push(pos + 40, 363);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
   if (needed[363] === 1) walkBindingRestElement(pos + 40);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
   walkDepth--;
 }
 
@@ -6992,22 +6998,22 @@ function walkArrowFunctionBody(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -7025,7 +7031,7 @@ function walkArrowFunctionBody(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -7037,10 +7043,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -7064,16 +7070,16 @@ function walkArrowFunctionBody(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -7082,13 +7088,13 @@ function walkArrowFunctionBody(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -7174,31 +7180,31 @@ function walkForStatementLeft(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[225] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[232] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -7257,14 +7263,14 @@ function walkVariableDeclarator(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 40, 242);
+    if (needed[240] === 1) walkStack.push(pos + 40, 240);
     if (needed[387] === 1) walkStack.push(pos, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[387] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[242] === 1) walkOptionExpression(pos + 40);
+  if (needed[240] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
@@ -7281,14 +7287,12 @@ function walkIdOfVariableDeclarator(pos) {
 function walkReadsOfIdOfVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -7338,16 +7342,16 @@ function walkForStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
-    if (needed[242] === 1) walkStack.push(pos + 48, 242);
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[240] === 1) walkStack.push(pos + 48, 240);
+    if (needed[240] === 1) walkStack.push(pos + 32, 240);
     if (needed[393] === 1) walkStack.push(pos + 16, 393);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[393] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 32);
-  if (needed[242] === 1) walkOptionExpression(pos + 48);
+  if (needed[240] === 1) walkOptionExpression(pos + 32);
+  if (needed[240] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -7398,22 +7402,22 @@ function walkForStatementInit(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -7431,7 +7435,7 @@ function walkForStatementInit(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -7443,10 +7447,10 @@ function walkForStatementInit(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -7470,16 +7474,16 @@ function walkForStatementInit(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -7488,13 +7492,13 @@ function walkForStatementInit(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -7579,12 +7583,12 @@ function walkReturnStatement(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 16);
+  if (needed[240] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -7643,12 +7647,12 @@ function walkSwitchCase(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 16);
+  if (needed[240] === 1) walkOptionExpression(pos + 16);
   if (needed[5] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -7759,14 +7763,12 @@ function walkCatchParameter(pos) {
 function walkReadsOfCatchParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -7846,16 +7848,16 @@ function walkTSTypeAliasDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 56, 75);
-    if (needed[108] === 1) walkStack.push(pos + 48, 108);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[73] === 1) walkStack.push(pos + 56, 73);
+    if (needed[106] === 1) walkStack.push(pos + 48, 106);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[75] === 1) walkTSType(pos + 56);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[73] === 1) walkTSType(pos + 56);
   walkDepth--;
 }
 
@@ -7877,14 +7879,14 @@ function walkTSInterfaceDeclaration(pos) {
     const base = walkStack.length;
     if (needed[429] === 1) walkStack.push(pos + 80, 429);
     if (needed[425] === 1) walkStack.push(pos + 56, 425);
-    if (needed[108] === 1) walkStack.push(pos + 48, 108);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[106] === 1) walkStack.push(pos + 48, 106);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
   if (needed[425] === 1) walkVecTSInterfaceHeritage(pos + 56);
   if (needed[429] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
@@ -7917,14 +7919,14 @@ function walkTSInterfaceHeritage(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 32, 137);
+    if (needed[135] === 1) walkStack.push(pos + 32, 135);
     if (needed[427] === 1) walkStack.push(pos, 427);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[427] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -7941,12 +7943,12 @@ function walkExpressionOfTSInterfaceHeritage(pos) {
 function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    if (needed[198] === 1) walkStack.push(pos + 16, 198);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkTSTypeName(pos + 16);
+  if (needed[198] === 1) walkTSTypeName(pos + 16);
   walkDepth--;
 }
 
@@ -7966,12 +7968,12 @@ function walkTSInterfaceBody(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[171] === 1) walkStack.push(pos + 16, 171);
+    if (needed[169] === 1) walkStack.push(pos + 16, 169);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[171] === 1) walkVecTSSignature(pos + 16);
+  if (needed[169] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -7992,12 +7994,12 @@ function walkTSEnumDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[433] === 1) walkStack.push(pos + 48, 433);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   if (needed[433] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
@@ -8047,14 +8049,14 @@ function walkTSEnumMember(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[240] === 1) walkStack.push(pos + 32, 240);
     if (needed[436] === 1) walkStack.push(pos + 16, 436);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[436] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 32);
+  if (needed[240] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -8062,7 +8064,7 @@ function walkTSEnumMember(pos) {
 function walkTSEnumMemberName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
@@ -8160,12 +8162,12 @@ function walkTSNamespaceDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[444] === 1) walkStack.push(pos + 48, 444);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   if (needed[444] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
@@ -8241,12 +8243,12 @@ function walkTSImportEqualsDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[451] === 1) walkStack.push(pos + 48, 451);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   if (needed[451] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
@@ -8261,7 +8263,7 @@ function walkTSModuleReference(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[196] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -8398,14 +8400,14 @@ function walkImportSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[60] === 1) walkStack.push(pos + 72, 60);
+    if (needed[58] === 1) walkStack.push(pos + 72, 58);
     if (needed[463] === 1) walkStack.push(pos + 16, 463);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[463] === 1) walkModuleExportName(pos + 16);
-  if (needed[60] === 1) walkBindingIdentifier(pos + 72);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
 
@@ -8413,7 +8415,7 @@ function walkImportSpecifier(pos) {
 function walkModuleExportName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[67] === 1) walkIdentifierName(pos + 8);
+      if (needed[65] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[37] === 1) walkIdentifierReference(pos + 8);
@@ -8441,12 +8443,12 @@ function walkImportDefaultSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   walkDepth--;
 }
 
@@ -8465,12 +8467,12 @@ function walkImportNamespaceSpecifier(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   walkDepth--;
 }
 
@@ -8563,7 +8565,7 @@ function walkImportAttribute(pos) {
 function walkImportAttributeKey(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[67] === 1) walkIdentifierName(pos + 8);
+      if (needed[65] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[4] === 1) walkStringLiteral(pos + 8);
@@ -8660,7 +8662,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
       if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
@@ -8699,22 +8701,22 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -8732,7 +8734,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -8744,10 +8746,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -8771,16 +8773,16 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -8789,13 +8791,13 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -8836,7 +8838,7 @@ function walkDeclaration(pos) {
       if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -9016,12 +9018,12 @@ function walkTSNamespaceExportDeclaration(pos) {
   }
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 16, 67);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[67] === 1) walkIdentifierName(pos + 16);
+  if (needed[65] === 1) walkIdentifierName(pos + 16);
   walkDepth--;
 }
 
@@ -9041,7 +9043,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkVecDecorator, walkDecorator, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of

@@ -1222,12 +1222,24 @@ function drain(base) {
  * `scanHits` counts them, and the walker stops scanning.
  */
 function meets(scan, pos, w) {
-  const base = walkStack.length, wereNeeded = needed;
+  const base = walkStack.length, depth = walkDepth, wereNeeded = needed;
   scanning++;
-  scan(pos);
-  drain(base);
-  scanning--;
-  needed = wereNeeded;
+  try {
+    scan(pos);
+    drain(base);
+  } catch (error) {
+    // A scan reads what the converter is read to read (its `DESER`s of fields), not what its JS
+    // decides at run time (oxc's `FormalParameter` reads its default only where both halves of
+    // its pointer are not zero): where those bytes are corrupt, the converter's own function,
+    // which builds the value next, decides whether the buffer is.
+    if (!(error instanceof RawastBufferError)) throw error;
+    walkStack.length = base;
+    walkDepth = depth;
+    scanFound = true;
+  } finally {
+    scanning--;
+    needed = wereNeeded;
+  }
   const met = scanFound;
   scanFound = false;
   if (met) scanHits[w]++;

@@ -208,11 +208,11 @@ const NODE_KEYS = [
  * Each walker's node type, by walker index: -1 for other values, -2 for one always needed, the
  * types its `type` field can give.
  */
-const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, 157, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
+const WALK_NODE = [-1, 0, -1, 29, 95, -1, -1, -1, 31, -1, 42, -1, 1, -1, 41, -1, 51, -1, 36, -1, -1, 95, -1, 95, -1, 95, -1, 95, -1, 95, -1, -1, 6, -1, 8, -1, -1, 1, -1, 25, -1, 3, -1, -1, -1, 13, -1, 56, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 21, -1, 5, -1, -1, 1, -1, 65, -1, 19, -1, -1, 151, -1, -1, 112, -1, 125, -1, 114, -1, 117, -1, 116, -1, 119, -1, 115, -1, 124, -1, 113, -1, 122, -1, 120, -1, 118, -1, 121, -1, 106, -1, 101, -1, 148, -1, -1, 130, -1, 129, -1, -1, 99, -1, 147, -1, -1, -1, -1, 1, -1, -1, 146, -1, -1, 4, -1, -1, -1, 5, -1, -1, -1, 127, -1, -1, 128, -1, -1, 107, -1, 144, -1, -1, 103, -1, 100, -1, -1, 15, -1, 149, -1, 109, -1, -1, 110, -1, 111, -1, 150, -1, 123, -1, 108, -1, -1, 143, -1, -1, -1, 135, -1, -1, 1, -1, 134, -1, 136, -1, -1, -1, 138, -1, 137, -1, -1, -1, 105, -1, 140, -1, -1, 145, -1, -1, 127, -1, -1, 2, -1, 126, -1, 102, -1, 104, -1, 161, -1, 162, -1, 163, -1, 152, -1, 156, -1, 153, -1, 9, -1, 9, -1, 9, -1, 20, -1, -1, -1, -1, 23, -1, 21, -1, -1, -1, 5, -1, -1, -1, -1, 5, -1, -1, 22, -1, 26, -1, 16, -1, 10, -1, -1, -1, 27, -1, -1, [58, 59], -1, 157, -1, -1, -1, -1, 60, -1, -1, -1, 66, -1, [61, 62], -1, [52, 53, 54, 55], -1, -1, -1, -1, 31, -1, [63, 64], -1, [67, 68], -1, 18, -1, 69, -1, 17, -1, 11, -1, 28, -1, 24, -1, 7, -1, 14, -1, -1, 57, -1, 16, -1, 12, -1, -1, -1, -1, -1, 12, -1, -1, -1, -1, -1, 80, -1, -1, 81, -1, -1, 92, -1, 86, -1, 87, -1, -1, -1, -1, 90, -1, -1, -1, -1, 88, -1, -1, 89, -1, 83, 84, -1, -1, -1, 94, -1, 93, 85, -1, 160, -1, 79, -1, 91, -1, -1, -1, 82, -1, -1, 22, -1, 20, -1, -1, -1, 23, -1, -1, -1, -1, -1, -1, -1, 34, -1, 29, -1, 39, -1, -1, 32, -1, 33, -1, -1, -1, 40, -1, 38, -1, -1, -1, 35, -1, -1, 47, -1, 43, -1, 45, -1, 46, -1, 48, -1, 49, -1, -1, 50, -1, -1, -1, -1, -1, 37, -1, 44, -1, 131, -1, 132, -1, 139, -1, -1, -1, 133, -1, 96, 97, -1, 98, -1, -1, 141, -1, -1, 142, -1, 141, -1, -1, 141, -1, -1, -1, 154, -1, -1, 155, -1, 70, -1, -1, -1, -1, -1, -1, 71, -1, -1, 72, -1, 73, -1, -1, -1, -1, -1, -1, 74, -1, -1, 77, -1, -1, -1, -1, 76, -1, -1, 75, -1, -1, 75, -1, 78, -1, 75, -1, -1, -1, 158, -1, 159, -1, 30];
 /** The node types the converter a walker builds with makes itself (`null`: none). */
-const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+const WALK_MADE = [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [22], null, null, null, null, [23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1, 23], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [1], null, [1], null, null, null, [1], null, [1], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, [92, 92], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [9], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, [127], null, null, null, [1], null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The walkers each walker may call or push. */
-const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 259, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 58, 123, 370], [57], [19], [59, 61, 364, 368], [60], [], [62], [63, 361], [64], [65, 58], [66, 68, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [67], [], [69], [], [71], [72, 19], [36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [74], [19, 75], [76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [], [103], [75], [105], [75, 75, 75, 75], [107], [108, 48, 114], [109], [110], [111], [112], [60, 113, 113], [75], [115], [75], [117], [108, 118, 114], [119], [48, 120], [121], [122], [123], [114], [125], [4, 126, 133, 137], [127], [128], [129], [130], [131, 44], [132], [65, 19], [134], [66, 135], [136], [134, 67], [138], [139], [140], [75], [142], [75, 75], [144], [145], [112], [147], [140], [149], [150], [20, 24, 26, 30, 31, 151], [152], [19], [154], [60, 75, 113, 113], [156], [67, 157], [158, 160, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 116, 124, 141, 143, 146, 148, 153, 155, 162, 164, 166, 169, 190, 192, 195, 203, 205, 207, 209, 211, 213], [159], [75], [161], [75], [163], [33, 140], [165], [], [167], [168], [157], [170], [171], [172], [173, 178, 180, 184, 186], [174], [175, 114], [176], [177], [114], [179], [65, 123], [181], [108, 182, 123], [183], [48, 120], [185], [108, 48, 123], [187], [65, 108, 188, 123], [189], [48, 120], [191], [75], [193], [194, 123], [66, 164], [196], [197, 137], [124, 36, 198, 201], [199], [200, 67], [36, 198, 201], [202], [], [204], [200, 137], [206], [140], [208], [75], [210], [75], [212], [75], [214], [], [216], [19, 75], [218], [19], [220], [75, 19], [222], [19, 19], [224], [19, 67], [226], [19, 69], [228], [229, 245], [230], [231], [232, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [233], [72, 19], [235], [236, 245], [237], [238, 243], [239], [37, 240], [241], [37, 242], [19], [244], [65, 231], [246], [247], [72], [249], [19], [251], [19, 19], [253], [19, 254], [255], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [257], [258], [252, 217, 221, 223, 225], [260], [56, 261, 262, 264], [60], [263], [242], [265], [266], [267], [268, 270, 279, 281, 173], [269], [5], [271], [56, 65, 272], [273], [261, 274, 276], [275], [48, 120], [277], [278], [2, 5], [280], [56, 65, 242], [282], [56, 65, 242], [284], [19, 19, 19], [286], [19, 242], [288], [19, 19], [290], [19, 254], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 73, 215, 217, 219, 221, 223, 225], [301], [242], [303], [69, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 344, 358], [357, 319], [320], [321, 329], [322, 324, 326], [323], [], [325], [323, 323], [327], [328, 323], [326], [330], [331, 355], [332], [333, 334], [322, 324], [335], [30, 336, 316, 341], [337], [338], [339, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [340], [], [342], [343, 344, 350], [], [345], [346, 316, 341, 336, 348], [347], [], [349], [19], [], [352], [19, 138], [354], [67, 254], [356], [19], [319, 358], [359], [360], [321], [362], [363], [58], [365], [366, 361], [367], [58], [369], [58, 19], [371], [19], [373], [374], [56, 363, 123], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 73, 215, 217, 219, 221, 223, 225, 227, 234], [384], [385], [386], [387, 242], [388], [58, 123], [390], [382, 19, 6], [392], [393, 242, 242, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [396], [19, 6, 397], [6], [399], [12, 6], [401], [242], [403], [19, 404], [405], [242, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [58, 123], [7], [418], [19, 6], [420], [19, 6], [422], [60, 108, 75], [424], [60, 108, 425, 429], [426], [427, 137], [428], [200], [430], [171], [432], [60, 433], [434], [435], [436, 242], [66, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [60, 444], [442, 440], [446], [447, 441], [448], [], [450], [60, 451], [452, 36, 198], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 60], [67, 37, 4], [465], [60], [467], [60], [469], [470], [471], [472], [473], [474], [475, 4], [67, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 259, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 70, 248, 250, 252, 256, 259, 283, 272, 285, 287, 289, 127, 291, 293, 295, 201, 151, 297, 300, 302, 304, 310, 316, 341, 73, 215, 219, 217, 351, 353, 221, 223, 225], [485], [486], [383, 272, 259, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [67], [500], []];
+const WALK_CHILDREN = [[1], [2, 5, 499], [3], [4], [], [6], [7, 9, 13, 15, 17, 376, 378, 380, 389, 391, 395, 398, 400, 402, 406, 408, 417, 419, 383, 272, 257, 421, 423, 431, 437, 442, 445, 449, 454, 476, 481, 484, 487, 491, 495, 497], [8], [5], [10], [11], [12], [], [14], [11], [16], [], [18], [6, 19], [20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [21], [], [23], [], [25], [], [27], [], [29], [], [4], [32], [33, 35], [34], [], [19], [37], [], [39], [], [41], [42], [43], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [45], [19], [47], [48, 375], [49], [50], [51, 53, 372], [52], [], [54], [55], [56, 370], [57, 59, 364, 368], [58], [], [60], [61, 361], [62], [63, 56], [64, 66, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [65], [], [67], [], [69], [70, 19], [36, 71, 213, 215, 217, 219, 221, 223, 225, 232], [72], [19, 73], [74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 114, 122, 139, 141, 144, 146, 151, 153, 160, 162, 164, 167, 188, 190, 193, 201, 203, 205, 207, 209, 211], [75], [], [77], [], [79], [], [81], [], [83], [], [85], [], [87], [], [89], [], [91], [], [93], [], [95], [], [97], [], [99], [], [101], [73], [103], [73, 73, 73, 73], [105], [106, 48, 112], [107], [108], [109], [110], [58, 111, 111], [73], [113], [73], [115], [106, 116, 112], [117], [48, 118], [119], [120], [121], [112], [123], [4, 124, 131, 135], [125], [126], [127], [128], [129, 44], [130], [63, 19], [132], [64, 133], [134], [132, 65], [136], [137], [138], [73], [140], [73, 73], [142], [143], [110], [145], [138], [147], [148], [20, 24, 26, 30, 31, 149], [150], [19], [152], [58, 73, 111, 111], [154], [65, 155], [156, 158, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 114, 122, 139, 141, 144, 146, 151, 153, 160, 162, 164, 167, 188, 190, 193, 201, 203, 205, 207, 209, 211], [157], [73], [159], [73], [161], [33, 138], [163], [], [165], [166], [155], [168], [169], [170], [171, 176, 178, 182, 184], [172], [173, 112], [174], [175], [112], [177], [63, 121], [179], [106, 180, 121], [181], [48, 118], [183], [106, 48, 121], [185], [63, 106, 186, 121], [187], [48, 118], [189], [73], [191], [192, 121], [64, 162], [194], [195, 135], [122, 36, 196, 199], [197], [198, 65], [36, 196, 199], [200], [], [202], [198, 135], [204], [138], [206], [73], [208], [73], [210], [73], [212], [], [214], [19, 73], [216], [19], [218], [73, 19], [220], [19, 19], [222], [19, 65], [224], [19, 67], [226], [227, 243], [228], [229], [230, 36, 71, 213, 215, 217, 219, 221, 223, 225, 232], [231], [70, 19], [233], [234, 243], [235], [236, 241], [237], [37, 238], [239], [37, 240], [19], [242], [63, 229], [244], [245], [70], [247], [19], [249], [19, 19], [251], [19, 252], [253], [44, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [255], [256], [250, 215, 219, 221, 223], [258], [259, 261, 262, 264], [260], [19], [58], [263], [240], [265], [266], [267], [268, 270, 279, 281, 171], [269], [5], [271], [259, 63, 272], [273], [261, 274, 276], [275], [48], [277], [278], [2, 5], [280], [259, 63, 240], [282], [259, 63, 240], [284], [19, 19, 19], [286], [19, 240], [288], [19, 19], [290], [19, 252], [292], [19], [294], [35], [296], [19, 32], [298], [299], [36, 71, 213, 215, 217, 219, 221, 223], [301], [240], [303], [67, 19], [305], [306, 308], [307], [], [309], [], [311], [312, 314], [313], [], [315], [], [317], [318, 344, 358], [357, 319], [320], [321, 329], [322, 324, 326], [323], [], [325], [323, 323], [327], [328, 323], [326], [330], [331, 355], [332], [333, 334], [322, 324], [335], [30, 336, 316, 341], [337], [338], [339, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [340], [], [342], [343, 344, 350], [], [345], [346, 316, 341, 336, 348], [347], [], [349], [19], [], [352], [19, 136], [354], [65, 252], [356], [19], [319, 358], [359], [360], [321], [362], [363], [56], [365], [366, 361], [367], [56], [369], [56, 19], [371], [19], [373], [374], [259, 363, 121], [277, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [377], [], [379], [19], [381], [382, 19, 6], [383, 36, 71, 213, 215, 217, 219, 221, 223, 225, 232], [384], [385], [386], [387, 240], [388], [56], [390], [382, 19, 6], [392], [393, 240, 240, 6], [394], [383, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [396], [19, 6, 397], [6], [399], [12, 6], [401], [240], [403], [19, 404], [405], [240, 5], [407], [19], [409], [7, 410, 416], [411], [412], [413, 7], [414], [415], [56], [7], [418], [19, 6], [420], [19, 6], [422], [58, 106, 73], [424], [58, 106, 425, 429], [426], [427, 135], [428], [198], [430], [169], [432], [58, 433], [434], [435], [436, 240], [64, 30, 30, 31], [438], [4, 439], [440], [441], [2, 5], [443], [58, 444], [442, 440], [446], [447, 441], [448], [], [450], [58, 451], [452, 36, 196], [453], [4], [455], [456, 4, 468], [457], [458], [459], [460], [461, 464, 466], [462], [463, 58], [65, 37, 4], [465], [58], [467], [58], [469], [470], [471], [472], [473], [474], [475, 4], [65, 4], [477], [478, 4, 479], [463], [480], [470], [482], [483], [272, 257, 423, 20, 22, 24, 26, 28, 30, 31, 36, 38, 40, 46, 68, 246, 248, 250, 254, 257, 283, 272, 285, 287, 289, 125, 291, 293, 295, 199, 149, 297, 300, 302, 304, 310, 316, 341, 71, 213, 217, 215, 351, 353, 219, 221, 223], [485], [486], [383, 272, 257, 421, 423, 431, 437, 442, 445, 449], [488], [489], [490], [463, 463], [492], [489, 4, 493], [494], [470], [496], [19], [498], [65], [500], []];
 /**
  * Each node type's words, by index (`[walk] keywords` of codegen.toml): the source text of every
  * node of the type holds one of them, or a `\u` escape (a keyword may be written with one); `null`
@@ -278,10 +278,12 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     try {
       walkWithoutTree(root);
     } catch (error) {
-      if (error !== FOUND) throw error;
       // A node of a visited type, the first: its `parent` is the tree's, which holds the whole
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
-      // walk visited nothing before this node.
+      // walk visited nothing before this node. Or a bad buffer where the walk read what the
+      // deserializer may not (a converter's reads, as its JS is read to read them, not as it
+      // decides at run time): the deserializer decides whether the buffer is.
+      if (error !== FOUND && !(error instanceof RawastBufferError)) throw error;
       walkStack.length = 0;
       // (Every string of the tree is read now: the source's bytes copied once to slice them from.)
       walkStack.push(readResult(beginWalk(false, buffer, sourceText, sourceStartPos, sourceByteLen).root), VISIT);
@@ -816,11 +818,6 @@ function spanOfExpression(pos) {
   return readPointer(pos + 8, span + 8, 3) + span;
 }
 
-/** Where the span of a `Decorator<'a>` is. */
-function spanOfDecorator(pos) {
-  return pos + 0;
-}
-
 /** Where the span of a `TSTypeParameter<'a>` is. */
 function spanOfTSTypeParameter(pos) {
   return pos + 0;
@@ -874,6 +871,11 @@ function spanOfAssignmentTargetProperty(pos) {
   const span = ASSIGNMENT_TARGET_PROPERTY_SPANS[uint8[pos]];
   if (span === undefined) throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
   return readPointer(pos + 8, span + 8, 3) + span;
+}
+
+/** Where the span of a `Decorator<'a>` is. */
+function spanOfDecorator(pos) {
+  return pos + 0;
 }
 
 /** Where the span of each variant's struct of `ClassElement<'a>` is in it, by tag. */
@@ -1240,7 +1242,7 @@ function walkStatement(pos) {
       if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -1441,22 +1443,22 @@ function walkExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -1474,7 +1476,7 @@ function walkExpression(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -1486,10 +1488,10 @@ function walkExpression(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -1513,16 +1515,16 @@ function walkExpression(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -1531,13 +1533,13 @@ function walkExpression(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Expression tag", uint8[pos], pos);
@@ -1783,22 +1785,22 @@ function walkArrayExpressionElement(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -1816,7 +1818,7 @@ function walkArrayExpressionElement(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -1828,10 +1830,10 @@ function walkArrayExpressionElement(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -1855,16 +1857,16 @@ function walkArrayExpressionElement(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -1873,13 +1875,13 @@ function walkArrayExpressionElement(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrayExpressionElement tag", uint8[pos], pos);
@@ -2012,50 +2014,13 @@ function walkReadsOfFormalParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[370] === 1) walkStack.push(pos + 64, 370);
-    if (needed[123] === 1) walkStack.push(pos + 56, 123);
-    if (needed[58] === 1) walkStack.push(pos + 40, 58);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[56] === 1) walkStack.push(pos + 40, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[58] === 1) walkBindingPattern(pos + 40);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[56] === 1) walkBindingPattern(pos + 40);
   if (needed[370] === 1) walkOptionBoxExpression(pos + 64);
-  walkDepth--;
-}
-
-/** `Vec<'a, Decorator<'a>>` */
-function walkVecDecorator(pos) {
-  const len = uint32[(pos + 8) >>> 2];
-  if (len === 0) return;
-  const first = readPointer(pos, len * 32, 7);
-  pay(first, len * 32, pos);
-  if (walkDepth >= WALK_DEPTH) {
-    for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
-      walkStack.push(element, 57);
-    }
-    return;
-  }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
-  for (let i = 0, element = first; i < len; i++, element += 32) {
-    walkDecorator(element);
-  }
-}
-
-/** `Decorator<'a>` */
-function walkDecorator(pos) {
-  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
-  if (enters[157] !== null || exits[157] !== null) throw FOUND;
-  if (walkDepth >= WALK_DEPTH - 1) {
-    const base = walkStack.length;
-    if (needed[19] === 1) walkStack.push(pos + 16, 19);
-    drainAtDepth(base);
-    return;
-  }
-  walkDepth++;
-  if (needed[19] === 1) walkExpression(pos + 16);
   walkDepth--;
 }
 
@@ -2063,10 +2028,10 @@ function walkDecorator(pos) {
 function walkBindingPattern(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[59] === 1) walkBoxBindingIdentifier(pos + 8);
+      if (needed[57] === 1) walkBoxBindingIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[61] === 1) walkBoxObjectPattern(pos + 8);
+      if (needed[59] === 1) walkBoxObjectPattern(pos + 8);
       return;
     case 2:
       if (needed[364] === 1) walkBoxArrayPattern(pos + 8);
@@ -2105,12 +2070,12 @@ function walkObjectPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[361] === 1) walkStack.push(pos + 40, 361);
-    if (needed[63] === 1) walkStack.push(pos + 16, 63);
+    if (needed[61] === 1) walkStack.push(pos + 16, 61);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[63] === 1) walkVecBindingProperty(pos + 16);
+  if (needed[61] === 1) walkVecBindingProperty(pos + 16);
   if (needed[361] === 1) walkOptionBoxBindingRestElement(pos + 40);
   walkDepth--;
 }
@@ -2123,7 +2088,7 @@ function walkVecBindingProperty(pos) {
   pay(first, len * 48, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 48; element >= first; element -= 48) {
-      walkStack.push(element, 64);
+      walkStack.push(element, 62);
     }
     return;
   }
@@ -2139,14 +2104,14 @@ function walkBindingProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[58] === 1) walkStack.push(pos + 32, 58);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[56] === 1) walkStack.push(pos + 32, 56);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[58] === 1) walkBindingPattern(pos + 32);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[56] === 1) walkBindingPattern(pos + 32);
   walkDepth--;
 }
 
@@ -2154,10 +2119,10 @@ function walkBindingProperty(pos) {
 function walkPropertyKey(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 65:
-      if (needed[68] === 1) walkBoxPrivateIdentifier(pos + 8);
+      if (needed[66] === 1) walkBoxPrivateIdentifier(pos + 8);
       return;
     case 0:
       if (needed[20] === 1) walkBoxBooleanLiteral(pos + 8);
@@ -2193,22 +2158,22 @@ function walkPropertyKey(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -2226,7 +2191,7 @@ function walkPropertyKey(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -2238,10 +2203,10 @@ function walkPropertyKey(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -2265,16 +2230,16 @@ function walkPropertyKey(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -2283,13 +2248,13 @@ function walkPropertyKey(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("PropertyKey tag", uint8[pos], pos);
@@ -2334,12 +2299,12 @@ function walkAssignmentExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[72] === 1) walkStack.push(pos + 16, 72);
+    if (needed[70] === 1) walkStack.push(pos + 16, 70);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[70] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -2351,31 +2316,31 @@ function walkAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[225] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[232] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTarget tag", uint8[pos], pos);
@@ -2395,14 +2360,14 @@ function walkTSAsExpression(pos) {
   if (enters[151] !== null || exits[151] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -2410,115 +2375,115 @@ function walkTSAsExpression(pos) {
 function walkTSType(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[76] === 1) walkBoxTSAnyKeyword(pos + 8);
+      if (needed[74] === 1) walkBoxTSAnyKeyword(pos + 8);
       return;
     case 1:
-      if (needed[78] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      if (needed[76] === 1) walkBoxTSBigIntKeyword(pos + 8);
       return;
     case 2:
-      if (needed[80] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      if (needed[78] === 1) walkBoxTSBooleanKeyword(pos + 8);
       return;
     case 3:
-      if (needed[82] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      if (needed[80] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
       return;
     case 4:
-      if (needed[84] === 1) walkBoxTSNeverKeyword(pos + 8);
+      if (needed[82] === 1) walkBoxTSNeverKeyword(pos + 8);
       return;
     case 5:
-      if (needed[86] === 1) walkBoxTSNullKeyword(pos + 8);
+      if (needed[84] === 1) walkBoxTSNullKeyword(pos + 8);
       return;
     case 6:
-      if (needed[88] === 1) walkBoxTSNumberKeyword(pos + 8);
+      if (needed[86] === 1) walkBoxTSNumberKeyword(pos + 8);
       return;
     case 7:
-      if (needed[90] === 1) walkBoxTSObjectKeyword(pos + 8);
+      if (needed[88] === 1) walkBoxTSObjectKeyword(pos + 8);
       return;
     case 8:
-      if (needed[92] === 1) walkBoxTSStringKeyword(pos + 8);
+      if (needed[90] === 1) walkBoxTSStringKeyword(pos + 8);
       return;
     case 9:
-      if (needed[94] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      if (needed[92] === 1) walkBoxTSSymbolKeyword(pos + 8);
       return;
     case 11:
-      if (needed[96] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      if (needed[94] === 1) walkBoxTSUndefinedKeyword(pos + 8);
       return;
     case 12:
-      if (needed[98] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      if (needed[96] === 1) walkBoxTSUnknownKeyword(pos + 8);
       return;
     case 13:
-      if (needed[100] === 1) walkBoxTSVoidKeyword(pos + 8);
+      if (needed[98] === 1) walkBoxTSVoidKeyword(pos + 8);
       return;
     case 14:
-      if (needed[102] === 1) walkBoxTSArrayType(pos + 8);
+      if (needed[100] === 1) walkBoxTSArrayType(pos + 8);
       return;
     case 15:
-      if (needed[104] === 1) walkBoxTSConditionalType(pos + 8);
+      if (needed[102] === 1) walkBoxTSConditionalType(pos + 8);
       return;
     case 16:
-      if (needed[106] === 1) walkBoxTSConstructorType(pos + 8);
+      if (needed[104] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[116] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[114] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[122] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[141] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[139] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[143] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[141] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[146] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[144] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[148] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[146] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[153] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[151] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[155] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[153] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[162] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[160] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[162] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[166] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[164] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[169] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[167] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[190] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[192] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[190] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[195] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[193] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[203] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[201] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[205] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[203] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[207] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[205] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[209] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[213] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[211] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSType tag", uint8[pos], pos);
@@ -2694,12 +2659,12 @@ function walkTSArrayType(pos) {
   if (enters[106] !== null || exits[106] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -2716,18 +2681,18 @@ function walkTSConditionalType(pos) {
   if (enters[101] !== null || exits[101] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 64, 75);
-    if (needed[75] === 1) walkStack.push(pos + 48, 75);
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 64, 73);
+    if (needed[73] === 1) walkStack.push(pos + 48, 73);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
-  if (needed[75] === 1) walkTSType(pos + 48);
-  if (needed[75] === 1) walkTSType(pos + 64);
+  if (needed[73] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 48);
+  if (needed[73] === 1) walkTSType(pos + 64);
   walkDepth--;
 }
 
@@ -2744,16 +2709,16 @@ function walkTSConstructorType(pos) {
   if (enters[148] !== null || exits[148] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 32, 114);
+    if (needed[112] === 1) walkStack.push(pos + 32, 112);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -2776,12 +2741,12 @@ function walkTSTypeParameterDeclaration(pos) {
   if (enters[130] !== null || exits[130] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[111] === 1) walkStack.push(pos + 16, 111);
+    if (needed[109] === 1) walkStack.push(pos + 16, 109);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[111] === 1) walkVecTSTypeParameter(pos + 16);
+  if (needed[109] === 1) walkVecTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -2793,7 +2758,7 @@ function walkVecTSTypeParameter(pos) {
   pay(first, len * 80, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 80; element >= first; element -= 80) {
-      walkStack.push(element, 112);
+      walkStack.push(element, 110);
     }
     return;
   }
@@ -2809,16 +2774,16 @@ function walkTSTypeParameter(pos) {
   if (enters[129] !== null || exits[129] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[113] === 1) walkStack.push(pos + 64, 113);
-    if (needed[113] === 1) walkStack.push(pos + 48, 113);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[111] === 1) walkStack.push(pos + 64, 111);
+    if (needed[111] === 1) walkStack.push(pos + 48, 111);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[113] === 1) walkOptionTSType(pos + 48);
-  if (needed[113] === 1) walkOptionTSType(pos + 64);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[111] === 1) walkOptionTSType(pos + 48);
+  if (needed[111] === 1) walkOptionTSType(pos + 64);
   walkDepth--;
 }
 
@@ -2841,12 +2806,12 @@ function walkTSTypeAnnotation(pos) {
   if (enters[99] !== null || exits[99] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -2863,16 +2828,16 @@ function walkTSFunctionType(pos) {
   if (enters[147] !== null || exits[147] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 40, 114);
-    if (needed[118] === 1) walkStack.push(pos, 118);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[112] === 1) walkStack.push(pos + 40, 112);
+    if (needed[116] === 1) walkStack.push(pos, 116);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[118] === 1) walkParamsOfTSFunctionType(pos);
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 40);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[116] === 1) walkParamsOfTSFunctionType(pos);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -2887,14 +2852,14 @@ function walkParamsOfTSFunctionType(pos) {
 function walkReadsOfParamsOfTSFunctionType(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 24, 120);
+    if (needed[118] === 1) walkStack.push(pos + 24, 118);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[118] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -2917,12 +2882,12 @@ function walkTSThisParameter(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 24, 123);
+    if (needed[121] === 1) walkStack.push(pos + 24, 121);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 24);
   walkDepth--;
 }
 
@@ -2945,18 +2910,18 @@ function walkTSImportType(pos) {
   if (enters[146] !== null || exits[146] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 88, 137);
-    if (needed[133] === 1) walkStack.push(pos + 72, 133);
-    if (needed[126] === 1) walkStack.push(pos + 64, 126);
+    if (needed[135] === 1) walkStack.push(pos + 88, 135);
+    if (needed[131] === 1) walkStack.push(pos + 72, 131);
+    if (needed[124] === 1) walkStack.push(pos + 64, 124);
     if (needed[4] === 1) walkStack.push(pos + 16, 4);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[4] === 1) walkStringLiteral(pos + 16);
-  if (needed[126] === 1) walkOptionBoxObjectExpression(pos + 64);
-  if (needed[133] === 1) walkOptionTSImportTypeQualifier(pos + 72);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
+  if (needed[124] === 1) walkOptionBoxObjectExpression(pos + 64);
+  if (needed[131] === 1) walkOptionTSImportTypeQualifier(pos + 72);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 88);
   walkDepth--;
 }
 
@@ -2979,12 +2944,12 @@ function walkObjectExpression(pos) {
   if (enters[4] !== null || exits[4] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[129] === 1) walkStack.push(pos + 16, 129);
+    if (needed[127] === 1) walkStack.push(pos + 16, 127);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[129] === 1) walkVecObjectPropertyKind(pos + 16);
+  if (needed[127] === 1) walkVecObjectPropertyKind(pos + 16);
   walkDepth--;
 }
 
@@ -2996,7 +2961,7 @@ function walkVecObjectPropertyKind(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 130);
+      walkStack.push(element, 128);
     }
     return;
   }
@@ -3010,7 +2975,7 @@ function walkVecObjectPropertyKind(pos) {
 function walkObjectPropertyKind(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[131] === 1) walkBoxObjectProperty(pos + 8);
+      if (needed[129] === 1) walkBoxObjectProperty(pos + 8);
       return;
     case 1:
       if (needed[44] === 1) walkBoxSpreadElement(pos + 8);
@@ -3034,12 +2999,12 @@ function walkObjectProperty(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -3054,10 +3019,10 @@ function walkOptionTSImportTypeQualifier(pos) {
 function walkTSImportTypeQualifier(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[135] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
+      if (needed[133] === 1) walkBoxTSImportTypeQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSImportTypeQualifier tag", uint8[pos], pos);
@@ -3077,14 +3042,14 @@ function walkTSImportTypeQualifiedName(pos) {
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 32, 67);
-    if (needed[134] === 1) walkStack.push(pos + 16, 134);
+    if (needed[65] === 1) walkStack.push(pos + 32, 65);
+    if (needed[132] === 1) walkStack.push(pos + 16, 132);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[134] === 1) walkTSImportTypeQualifier(pos + 16);
-  if (needed[67] === 1) walkIdentifierName(pos + 32);
+  if (needed[132] === 1) walkTSImportTypeQualifier(pos + 16);
+  if (needed[65] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -3107,12 +3072,12 @@ function walkTSTypeParameterInstantiation(pos) {
   if (enters[128] !== null || exits[128] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[138] === 1) walkStack.push(pos + 16, 138);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkVecTSType(pos + 16);
+  if (needed[138] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3124,7 +3089,7 @@ function walkVecTSType(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 75);
+      walkStack.push(element, 73);
     }
     return;
   }
@@ -3147,14 +3112,14 @@ function walkTSIndexedAccessType(pos) {
   if (enters[107] !== null || exits[107] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -3171,12 +3136,12 @@ function walkTSInferType(pos) {
   if (enters[144] !== null || exits[144] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[145] === 1) walkStack.push(pos + 16, 145);
+    if (needed[143] === 1) walkStack.push(pos + 16, 143);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[145] === 1) walkBoxTSTypeParameter(pos + 16);
+  if (needed[143] === 1) walkBoxTSTypeParameter(pos + 16);
   walkDepth--;
 }
 
@@ -3200,12 +3165,12 @@ function walkTSIntersectionType(pos) {
   if (enters[103] !== null || exits[103] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[138] === 1) walkStack.push(pos + 16, 138);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkVecTSType(pos + 16);
+  if (needed[138] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3222,12 +3187,12 @@ function walkTSLiteralType(pos) {
   if (enters[100] !== null || exits[100] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[150] === 1) walkStack.push(pos + 16, 150);
+    if (needed[148] === 1) walkStack.push(pos + 16, 148);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[150] === 1) walkTSLiteral(pos + 16);
+  if (needed[148] === 1) walkTSLiteral(pos + 16);
   walkDepth--;
 }
 
@@ -3250,7 +3215,7 @@ function walkTSLiteral(pos) {
       if (needed[31] === 1) walkBoxTemplateLiteral(pos + 8);
       return;
     case 5:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     default:
       throw invalid("TSLiteral tag", uint8[pos], pos);
@@ -3292,18 +3257,18 @@ function walkTSMappedType(pos) {
   if (enters[149] !== null || exits[149] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[113] === 1) walkStack.push(pos + 80, 113);
-    if (needed[113] === 1) walkStack.push(pos + 64, 113);
-    if (needed[75] === 1) walkStack.push(pos + 48, 75);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[111] === 1) walkStack.push(pos + 80, 111);
+    if (needed[111] === 1) walkStack.push(pos + 64, 111);
+    if (needed[73] === 1) walkStack.push(pos + 48, 73);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 48);
-  if (needed[113] === 1) walkOptionTSType(pos + 64);
-  if (needed[113] === 1) walkOptionTSType(pos + 80);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 48);
+  if (needed[111] === 1) walkOptionTSType(pos + 64);
+  if (needed[111] === 1) walkOptionTSType(pos + 80);
   walkDepth--;
 }
 
@@ -3320,14 +3285,14 @@ function walkTSNamedTupleMember(pos) {
   if (enters[109] !== null || exits[109] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[157] === 1) walkStack.push(pos + 48, 157);
-    if (needed[67] === 1) walkStack.push(pos + 16, 67);
+    if (needed[155] === 1) walkStack.push(pos + 48, 155);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[67] === 1) walkIdentifierName(pos + 16);
-  if (needed[157] === 1) walkTSTupleElement(pos + 48);
+  if (needed[65] === 1) walkIdentifierName(pos + 16);
+  if (needed[155] === 1) walkTSTupleElement(pos + 48);
   walkDepth--;
 }
 
@@ -3335,121 +3300,121 @@ function walkTSNamedTupleMember(pos) {
 function walkTSTupleElement(pos) {
   switch (uint8[pos]) {
     case 64:
-      if (needed[158] === 1) walkBoxTSOptionalType(pos + 8);
+      if (needed[156] === 1) walkBoxTSOptionalType(pos + 8);
       return;
     case 65:
-      if (needed[160] === 1) walkBoxTSRestType(pos + 8);
+      if (needed[158] === 1) walkBoxTSRestType(pos + 8);
       return;
     case 0:
-      if (needed[76] === 1) walkBoxTSAnyKeyword(pos + 8);
+      if (needed[74] === 1) walkBoxTSAnyKeyword(pos + 8);
       return;
     case 1:
-      if (needed[78] === 1) walkBoxTSBigIntKeyword(pos + 8);
+      if (needed[76] === 1) walkBoxTSBigIntKeyword(pos + 8);
       return;
     case 2:
-      if (needed[80] === 1) walkBoxTSBooleanKeyword(pos + 8);
+      if (needed[78] === 1) walkBoxTSBooleanKeyword(pos + 8);
       return;
     case 3:
-      if (needed[82] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
+      if (needed[80] === 1) walkBoxTSIntrinsicKeyword(pos + 8);
       return;
     case 4:
-      if (needed[84] === 1) walkBoxTSNeverKeyword(pos + 8);
+      if (needed[82] === 1) walkBoxTSNeverKeyword(pos + 8);
       return;
     case 5:
-      if (needed[86] === 1) walkBoxTSNullKeyword(pos + 8);
+      if (needed[84] === 1) walkBoxTSNullKeyword(pos + 8);
       return;
     case 6:
-      if (needed[88] === 1) walkBoxTSNumberKeyword(pos + 8);
+      if (needed[86] === 1) walkBoxTSNumberKeyword(pos + 8);
       return;
     case 7:
-      if (needed[90] === 1) walkBoxTSObjectKeyword(pos + 8);
+      if (needed[88] === 1) walkBoxTSObjectKeyword(pos + 8);
       return;
     case 8:
-      if (needed[92] === 1) walkBoxTSStringKeyword(pos + 8);
+      if (needed[90] === 1) walkBoxTSStringKeyword(pos + 8);
       return;
     case 9:
-      if (needed[94] === 1) walkBoxTSSymbolKeyword(pos + 8);
+      if (needed[92] === 1) walkBoxTSSymbolKeyword(pos + 8);
       return;
     case 11:
-      if (needed[96] === 1) walkBoxTSUndefinedKeyword(pos + 8);
+      if (needed[94] === 1) walkBoxTSUndefinedKeyword(pos + 8);
       return;
     case 12:
-      if (needed[98] === 1) walkBoxTSUnknownKeyword(pos + 8);
+      if (needed[96] === 1) walkBoxTSUnknownKeyword(pos + 8);
       return;
     case 13:
-      if (needed[100] === 1) walkBoxTSVoidKeyword(pos + 8);
+      if (needed[98] === 1) walkBoxTSVoidKeyword(pos + 8);
       return;
     case 14:
-      if (needed[102] === 1) walkBoxTSArrayType(pos + 8);
+      if (needed[100] === 1) walkBoxTSArrayType(pos + 8);
       return;
     case 15:
-      if (needed[104] === 1) walkBoxTSConditionalType(pos + 8);
+      if (needed[102] === 1) walkBoxTSConditionalType(pos + 8);
       return;
     case 16:
-      if (needed[106] === 1) walkBoxTSConstructorType(pos + 8);
+      if (needed[104] === 1) walkBoxTSConstructorType(pos + 8);
       return;
     case 17:
-      if (needed[116] === 1) walkBoxTSFunctionType(pos + 8);
+      if (needed[114] === 1) walkBoxTSFunctionType(pos + 8);
       return;
     case 18:
-      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[122] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 19:
-      if (needed[141] === 1) walkBoxTSIndexedAccessType(pos + 8);
+      if (needed[139] === 1) walkBoxTSIndexedAccessType(pos + 8);
       return;
     case 20:
-      if (needed[143] === 1) walkBoxTSInferType(pos + 8);
+      if (needed[141] === 1) walkBoxTSInferType(pos + 8);
       return;
     case 21:
-      if (needed[146] === 1) walkBoxTSIntersectionType(pos + 8);
+      if (needed[144] === 1) walkBoxTSIntersectionType(pos + 8);
       return;
     case 22:
-      if (needed[148] === 1) walkBoxTSLiteralType(pos + 8);
+      if (needed[146] === 1) walkBoxTSLiteralType(pos + 8);
       return;
     case 23:
-      if (needed[153] === 1) walkBoxTSMappedType(pos + 8);
+      if (needed[151] === 1) walkBoxTSMappedType(pos + 8);
       return;
     case 24:
-      if (needed[155] === 1) walkBoxTSNamedTupleMember(pos + 8);
+      if (needed[153] === 1) walkBoxTSNamedTupleMember(pos + 8);
       return;
     case 26:
-      if (needed[162] === 1) walkBoxTSTemplateLiteralType(pos + 8);
+      if (needed[160] === 1) walkBoxTSTemplateLiteralType(pos + 8);
       return;
     case 10:
-      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[162] === 1) walkBoxTSThisType(pos + 8);
       return;
     case 27:
-      if (needed[166] === 1) walkBoxTSTupleType(pos + 8);
+      if (needed[164] === 1) walkBoxTSTupleType(pos + 8);
       return;
     case 28:
-      if (needed[169] === 1) walkBoxTSTypeLiteral(pos + 8);
+      if (needed[167] === 1) walkBoxTSTypeLiteral(pos + 8);
       return;
     case 29:
-      if (needed[190] === 1) walkBoxTSTypeOperator(pos + 8);
+      if (needed[188] === 1) walkBoxTSTypeOperator(pos + 8);
       return;
     case 30:
-      if (needed[192] === 1) walkBoxTSTypePredicate(pos + 8);
+      if (needed[190] === 1) walkBoxTSTypePredicate(pos + 8);
       return;
     case 31:
-      if (needed[195] === 1) walkBoxTSTypeQuery(pos + 8);
+      if (needed[193] === 1) walkBoxTSTypeQuery(pos + 8);
       return;
     case 32:
-      if (needed[203] === 1) walkBoxTSTypeReference(pos + 8);
+      if (needed[201] === 1) walkBoxTSTypeReference(pos + 8);
       return;
     case 33:
-      if (needed[205] === 1) walkBoxTSUnionType(pos + 8);
+      if (needed[203] === 1) walkBoxTSUnionType(pos + 8);
       return;
     case 34:
-      if (needed[207] === 1) walkBoxTSParenthesizedType(pos + 8);
+      if (needed[205] === 1) walkBoxTSParenthesizedType(pos + 8);
       return;
     case 35:
-      if (needed[209] === 1) walkBoxJSDocNullableType(pos + 8);
+      if (needed[207] === 1) walkBoxJSDocNullableType(pos + 8);
       return;
     case 36:
-      if (needed[211] === 1) walkBoxJSDocNonNullableType(pos + 8);
+      if (needed[209] === 1) walkBoxJSDocNonNullableType(pos + 8);
       return;
     case 37:
-      if (needed[213] === 1) walkBoxJSDocUnknownType(pos + 8);
+      if (needed[211] === 1) walkBoxJSDocUnknownType(pos + 8);
       return;
     default:
       throw invalid("TSTupleElement tag", uint8[pos], pos);
@@ -3469,12 +3434,12 @@ function walkTSOptionalType(pos) {
   if (enters[110] !== null || exits[110] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3491,12 +3456,12 @@ function walkTSRestType(pos) {
   if (enters[111] !== null || exits[111] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3513,14 +3478,14 @@ function walkTSTemplateLiteralType(pos) {
   if (enters[150] !== null || exits[150] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 40, 140);
+    if (needed[138] === 1) walkStack.push(pos + 40, 138);
     if (needed[33] === 1) walkStack.push(pos + 16, 33);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[33] === 1) walkVecTemplateElement(pos + 16);
-  if (needed[140] === 1) walkVecTSType(pos + 40);
+  if (needed[138] === 1) walkVecTSType(pos + 40);
   walkDepth--;
 }
 
@@ -3549,12 +3514,12 @@ function walkTSTupleType(pos) {
   if (enters[108] !== null || exits[108] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[168] === 1) walkStack.push(pos + 16, 168);
+    if (needed[166] === 1) walkStack.push(pos + 16, 166);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[168] === 1) walkVecTSTupleElement(pos + 16);
+  if (needed[166] === 1) walkVecTSTupleElement(pos + 16);
   walkDepth--;
 }
 
@@ -3566,7 +3531,7 @@ function walkVecTSTupleElement(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 157);
+      walkStack.push(element, 155);
     }
     return;
   }
@@ -3589,12 +3554,12 @@ function walkTSTypeLiteral(pos) {
   if (enters[143] !== null || exits[143] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[171] === 1) walkStack.push(pos + 16, 171);
+    if (needed[169] === 1) walkStack.push(pos + 16, 169);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[171] === 1) walkVecTSSignature(pos + 16);
+  if (needed[169] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -3606,7 +3571,7 @@ function walkVecTSSignature(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 172);
+      walkStack.push(element, 170);
     }
     return;
   }
@@ -3620,19 +3585,19 @@ function walkVecTSSignature(pos) {
 function walkTSSignature(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[173] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[171] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     case 1:
-      if (needed[178] === 1) walkBoxTSPropertySignature(pos + 8);
+      if (needed[176] === 1) walkBoxTSPropertySignature(pos + 8);
       return;
     case 2:
-      if (needed[180] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
+      if (needed[178] === 1) walkBoxTSCallSignatureDeclaration(pos + 8);
       return;
     case 3:
-      if (needed[184] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
+      if (needed[182] === 1) walkBoxTSConstructSignatureDeclaration(pos + 8);
       return;
     case 4:
-      if (needed[186] === 1) walkBoxTSMethodSignature(pos + 8);
+      if (needed[184] === 1) walkBoxTSMethodSignature(pos + 8);
       return;
     default:
       throw invalid("TSSignature tag", uint8[pos], pos);
@@ -3652,14 +3617,14 @@ function walkTSIndexSignature(pos) {
   if (enters[135] !== null || exits[135] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 56, 114);
-    if (needed[175] === 1) walkStack.push(pos, 175);
+    if (needed[112] === 1) walkStack.push(pos + 56, 112);
+    if (needed[173] === 1) walkStack.push(pos, 173);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[175] === 1) walkParametersOfTSIndexSignature(pos);
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 56);
+  if (needed[173] === 1) walkParametersOfTSIndexSignature(pos);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -3674,12 +3639,12 @@ function walkParametersOfTSIndexSignature(pos) {
 function walkReadsOfParametersOfTSIndexSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[177] === 1) walkStack.push(pos + 16, 177);
+    if (needed[175] === 1) walkStack.push(pos + 16, 175);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[177] === 1) walkTSIndexSignatureName(pos + 16);
+  if (needed[175] === 1) walkTSIndexSignatureName(pos + 16);
   walkDepth--;
 }
 
@@ -3689,12 +3654,12 @@ function walkTSIndexSignatureName(pos) {
   if (enters[1] !== null || exits[1] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[114] === 1) walkStack.push(pos + 32, 114);
+    if (needed[112] === 1) walkStack.push(pos + 32, 112);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[114] === 1) walkBoxTSTypeAnnotation(pos + 32);
+  if (needed[112] === 1) walkBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -3711,14 +3676,14 @@ function walkTSPropertySignature(pos) {
   if (enters[134] !== null || exits[134] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[121] === 1) walkStack.push(pos + 32, 121);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -3735,16 +3700,16 @@ function walkTSCallSignatureDeclaration(pos) {
   if (enters[136] !== null || exits[136] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 40, 123);
-    if (needed[182] === 1) walkStack.push(pos, 182);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[121] === 1) walkStack.push(pos + 40, 121);
+    if (needed[180] === 1) walkStack.push(pos, 180);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
-  if (needed[182] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[180] === 1) walkParamsOfTSCallSignatureDeclaration(pos);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 40);
   walkDepth--;
 }
 
@@ -3759,14 +3724,14 @@ function walkParamsOfTSCallSignatureDeclaration(pos) {
 function walkReadsOfParamsOfTSCallSignatureDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 24, 120);
+    if (needed[118] === 1) walkStack.push(pos + 24, 118);
     if (needed[48] === 1) walkStack.push(pos + 32, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 32);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 24);
+  if (needed[118] === 1) walkOptionBoxTSThisParameter(pos + 24);
   walkDepth--;
 }
 
@@ -3783,16 +3748,16 @@ function walkTSConstructSignatureDeclaration(pos) {
   if (enters[138] !== null || exits[138] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
+    if (needed[121] === 1) walkStack.push(pos + 32, 121);
     if (needed[48] === 1) walkStack.push(pos + 24, 48);
-    if (needed[108] === 1) walkStack.push(pos + 16, 108);
+    if (needed[106] === 1) walkStack.push(pos + 16, 106);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 16);
   if (needed[48] === 1) walkBoxFormalParameters(pos + 24);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -3809,18 +3774,18 @@ function walkTSMethodSignature(pos) {
   if (enters[137] !== null || exits[137] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 56, 123);
-    if (needed[188] === 1) walkStack.push(pos, 188);
-    if (needed[108] === 1) walkStack.push(pos + 32, 108);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[121] === 1) walkStack.push(pos + 56, 121);
+    if (needed[186] === 1) walkStack.push(pos, 186);
+    if (needed[106] === 1) walkStack.push(pos + 32, 106);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
-  if (needed[188] === 1) walkParamsOfTSMethodSignature(pos);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 32);
+  if (needed[186] === 1) walkParamsOfTSMethodSignature(pos);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 56);
   walkDepth--;
 }
 
@@ -3835,14 +3800,14 @@ function walkParamsOfTSMethodSignature(pos) {
 function walkReadsOfParamsOfTSMethodSignature(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 40, 120);
+    if (needed[118] === 1) walkStack.push(pos + 40, 118);
     if (needed[48] === 1) walkStack.push(pos + 48, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 48);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 40);
+  if (needed[118] === 1) walkOptionBoxTSThisParameter(pos + 40);
   walkDepth--;
 }
 
@@ -3859,12 +3824,12 @@ function walkTSTypeOperator(pos) {
   if (enters[105] !== null || exits[105] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -3881,14 +3846,14 @@ function walkTSTypePredicate(pos) {
   if (enters[140] !== null || exits[140] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[194] === 1) walkStack.push(pos + 16, 194);
+    if (needed[121] === 1) walkStack.push(pos + 32, 121);
+    if (needed[192] === 1) walkStack.push(pos + 16, 192);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[194] === 1) walkTSTypePredicateName(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[192] === 1) walkTSTypePredicateName(pos + 16);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
   walkDepth--;
 }
 
@@ -3896,10 +3861,10 @@ function walkTSTypePredicate(pos) {
 function walkTSTypePredicateName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
-      if (needed[164] === 1) walkBoxTSThisType(pos + 8);
+      if (needed[162] === 1) walkBoxTSThisType(pos + 8);
       return;
     default:
       throw invalid("TSTypePredicateName tag", uint8[pos], pos);
@@ -3919,14 +3884,14 @@ function walkTSTypeQuery(pos) {
   if (enters[145] !== null || exits[145] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 32, 137);
-    if (needed[197] === 1) walkStack.push(pos + 16, 197);
+    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[195] === 1) walkStack.push(pos + 16, 195);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[197] === 1) walkTSTypeQueryExprName(pos + 16);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[195] === 1) walkTSTypeQueryExprName(pos + 16);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -3934,16 +3899,16 @@ function walkTSTypeQuery(pos) {
 function walkTSTypeQueryExprName(pos) {
   switch (uint8[pos]) {
     case 3:
-      if (needed[124] === 1) walkBoxTSImportType(pos + 8);
+      if (needed[122] === 1) walkBoxTSImportType(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[196] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeQueryExprName tag", uint8[pos], pos);
@@ -3963,14 +3928,14 @@ function walkTSQualifiedName(pos) {
   if (enters[127] !== null || exits[127] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 32, 67);
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    if (needed[65] === 1) walkStack.push(pos + 32, 65);
+    if (needed[198] === 1) walkStack.push(pos + 16, 198);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkTSTypeName(pos + 16);
-  if (needed[67] === 1) walkIdentifierName(pos + 32);
+  if (needed[198] === 1) walkTSTypeName(pos + 16);
+  if (needed[65] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -3981,10 +3946,10 @@ function walkTSTypeName(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[196] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     case 2:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     default:
       throw invalid("TSTypeName tag", uint8[pos], pos);
@@ -4016,14 +3981,14 @@ function walkTSTypeReference(pos) {
   if (enters[126] !== null || exits[126] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 32, 137);
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    if (needed[135] === 1) walkStack.push(pos + 32, 135);
+    if (needed[198] === 1) walkStack.push(pos + 16, 198);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkTSTypeName(pos + 16);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[198] === 1) walkTSTypeName(pos + 16);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -4040,12 +4005,12 @@ function walkTSUnionType(pos) {
   if (enters[102] !== null || exits[102] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[140] === 1) walkStack.push(pos + 16, 140);
+    if (needed[138] === 1) walkStack.push(pos + 16, 138);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[140] === 1) walkVecTSType(pos + 16);
+  if (needed[138] === 1) walkVecTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4062,12 +4027,12 @@ function walkTSParenthesizedType(pos) {
   if (enters[104] !== null || exits[104] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4084,12 +4049,12 @@ function walkJSDocNullableType(pos) {
   if (enters[161] !== null || exits[161] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4106,12 +4071,12 @@ function walkJSDocNonNullableType(pos) {
   if (enters[162] !== null || exits[162] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   walkDepth--;
 }
 
@@ -4140,14 +4105,14 @@ function walkTSSatisfiesExpression(pos) {
   if (enters[152] !== null || exits[152] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 32, 75);
+    if (needed[73] === 1) walkStack.push(pos + 32, 73);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[75] === 1) walkTSType(pos + 32);
+  if (needed[73] === 1) walkTSType(pos + 32);
   walkDepth--;
 }
 
@@ -4187,12 +4152,12 @@ function walkTSTypeAssertion(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[75] === 1) walkStack.push(pos + 16, 75);
+    if (needed[73] === 1) walkStack.push(pos + 16, 73);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[75] === 1) walkTSType(pos + 16);
+  if (needed[73] === 1) walkTSType(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -4234,14 +4199,14 @@ function walkStaticMemberExpression(pos) {
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 32, 67);
+    if (needed[65] === 1) walkStack.push(pos + 32, 65);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[67] === 1) walkIdentifierName(pos + 32);
+  if (needed[65] === 1) walkIdentifierName(pos + 32);
   walkDepth--;
 }
 
@@ -4258,14 +4223,14 @@ function walkPrivateFieldExpression(pos) {
   if (enters[9] !== null || exits[9] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[69] === 1) walkStack.push(pos + 32, 69);
+    if (needed[67] === 1) walkStack.push(pos + 32, 67);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[69] === 1) walkPrivateIdentifier(pos + 32);
+  if (needed[67] === 1) walkPrivateIdentifier(pos + 32);
   walkDepth--;
 }
 
@@ -4282,14 +4247,14 @@ function walkArrayAssignmentTarget(pos) {
   if (enters[20] !== null || exits[20] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
-    if (needed[229] === 1) walkStack.push(pos + 16, 229);
+    if (needed[243] === 1) walkStack.push(pos + 40, 243);
+    if (needed[227] === 1) walkStack.push(pos + 16, 227);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[229] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
-  if (needed[245] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[227] === 1) walkVecOptionAssignmentTargetMaybeDefault(pos + 16);
+  if (needed[243] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -4301,7 +4266,7 @@ function walkVecOptionAssignmentTargetMaybeDefault(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 230);
+      walkStack.push(element, 228);
     }
     return;
   }
@@ -4320,37 +4285,37 @@ function walkOptionAssignmentTargetMaybeDefault(pos) {
 function walkAssignmentTargetMaybeDefault(pos) {
   switch (uint8[pos]) {
     case 16:
-      if (needed[232] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
+      if (needed[230] === 1) walkBoxAssignmentTargetWithDefault(pos + 8);
       return;
     case 0:
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[225] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[232] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetMaybeDefault tag", uint8[pos], pos);
@@ -4371,12 +4336,12 @@ function walkAssignmentTargetWithDefault(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[72] === 1) walkStack.push(pos + 16, 72);
+    if (needed[70] === 1) walkStack.push(pos + 16, 70);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[70] === 1) walkAssignmentTarget(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -4394,14 +4359,14 @@ function walkObjectAssignmentTarget(pos) {
   if (enters[21] !== null || exits[21] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[245] === 1) walkStack.push(pos + 40, 245);
-    if (needed[236] === 1) walkStack.push(pos + 16, 236);
+    if (needed[243] === 1) walkStack.push(pos + 40, 243);
+    if (needed[234] === 1) walkStack.push(pos + 16, 234);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[236] === 1) walkVecAssignmentTargetProperty(pos + 16);
-  if (needed[245] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
+  if (needed[234] === 1) walkVecAssignmentTargetProperty(pos + 16);
+  if (needed[243] === 1) walkOptionBoxAssignmentTargetRest(pos + 40);
   walkDepth--;
 }
 
@@ -4413,7 +4378,7 @@ function walkVecAssignmentTargetProperty(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 237);
+      walkStack.push(element, 235);
     }
     return;
   }
@@ -4427,10 +4392,10 @@ function walkVecAssignmentTargetProperty(pos) {
 function walkAssignmentTargetProperty(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[238] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
+      if (needed[236] === 1) walkBoxAssignmentTargetPropertyIdentifier(pos + 8);
       return;
     case 1:
-      if (needed[243] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
+      if (needed[241] === 1) walkBoxAssignmentTargetPropertyProperty(pos + 8);
       return;
     default:
       throw invalid("AssignmentTargetProperty tag", uint8[pos], pos);
@@ -4450,14 +4415,14 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[240] === 1) walkStack.push(pos, 240);
+    if (needed[238] === 1) walkStack.push(pos, 238);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[240] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
+  if (needed[238] === 1) walkValueOfAssignmentTargetPropertyIdentifier(pos);
   walkDepth--;
 }
 
@@ -4465,7 +4430,7 @@ function walkAssignmentTargetPropertyIdentifier(pos) {
 function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
   // The converter's value holds what it reads and what it makes: its reads are walked for the
   // first node of a visited type.
-  if (makes[240] === 1) throw FOUND;
+  if (makes[238] === 1) throw FOUND;
   walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos);
 }
 
@@ -4473,14 +4438,14 @@ function walkValueOfAssignmentTargetPropertyIdentifier(pos) {
 function walkReadsOfValueOfAssignmentTargetPropertyIdentifier(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 48, 242);
+    if (needed[240] === 1) walkStack.push(pos + 48, 240);
     if (needed[37] === 1) walkStack.push(pos + 16, 37);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[37] === 1) walkIdentifierReference(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 48);
+  if (needed[240] === 1) walkOptionExpression(pos + 48);
   walkDepth--;
 }
 
@@ -4503,14 +4468,14 @@ function walkAssignmentTargetPropertyProperty(pos) {
   if (enters[5] !== null || exits[5] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[231] === 1) walkStack.push(pos + 32, 231);
-    if (needed[65] === 1) walkStack.push(pos + 16, 65);
+    if (needed[229] === 1) walkStack.push(pos + 32, 229);
+    if (needed[63] === 1) walkStack.push(pos + 16, 63);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[65] === 1) walkPropertyKey(pos + 16);
-  if (needed[231] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
+  if (needed[63] === 1) walkPropertyKey(pos + 16);
+  if (needed[229] === 1) walkAssignmentTargetMaybeDefault(pos + 32);
   walkDepth--;
 }
 
@@ -4533,12 +4498,12 @@ function walkAssignmentTargetRest(pos) {
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[72] === 1) walkStack.push(pos + 16, 72);
+    if (needed[70] === 1) walkStack.push(pos + 16, 70);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[72] === 1) walkAssignmentTarget(pos + 16);
+  if (needed[70] === 1) walkAssignmentTarget(pos + 16);
   walkDepth--;
 }
 
@@ -4601,14 +4566,14 @@ function walkCallExpression(pos) {
   if (enters[10] !== null || exits[10] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 40, 254);
+    if (needed[252] === 1) walkStack.push(pos + 40, 252);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[254] === 1) walkVecArgument(pos + 40);
+  if (needed[252] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -4620,7 +4585,7 @@ function walkVecArgument(pos) {
   pay(first, len * 16, pos);
   if (walkDepth >= WALK_DEPTH) {
     for (let element = first + (len - 1) * 16; element >= first; element -= 16) {
-      walkStack.push(element, 255);
+      walkStack.push(element, 253);
     }
     return;
   }
@@ -4670,22 +4635,22 @@ function walkArgument(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -4703,7 +4668,7 @@ function walkArgument(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -4715,10 +4680,10 @@ function walkArgument(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -4742,16 +4707,16 @@ function walkArgument(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -4760,13 +4725,13 @@ function walkArgument(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("Argument tag", uint8[pos], pos);
@@ -4786,12 +4751,12 @@ function walkChainExpression(pos) {
   if (enters[27] !== null || exits[27] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[258] === 1) walkStack.push(pos + 16, 258);
+    if (needed[256] === 1) walkStack.push(pos + 16, 256);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[258] === 1) walkChainElement(pos + 16);
+  if (needed[256] === 1) walkChainElement(pos + 16);
   walkDepth--;
 }
 
@@ -4799,19 +4764,19 @@ function walkChainExpression(pos) {
 function walkChainElement(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 1:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ChainElement tag", uint8[pos], pos);
@@ -4839,15 +4804,48 @@ function walkClass(pos) {
     if (needed[264] === 1) walkStack.push(pos + 128, 264);
     if (needed[262] === 1) walkStack.push(pos, 262);
     if (needed[261] === 1) walkStack.push(pos + 40, 261);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
   if (needed[261] === 1) walkOptionBindingIdentifier(pos + 40);
   if (needed[262] === 1) walkSuperClassOfClass(pos);
   if (needed[264] === 1) walkBoxClassBody(pos + 128);
+  walkDepth--;
+}
+
+/** `Vec<'a, Decorator<'a>>` */
+function walkVecDecorator(pos) {
+  const len = uint32[(pos + 8) >>> 2];
+  if (len === 0) return;
+  const first = readPointer(pos, len * 32, 7);
+  pay(first, len * 32, pos);
+  if (walkDepth >= WALK_DEPTH) {
+    for (let element = first + (len - 1) * 32; element >= first; element -= 32) {
+      walkStack.push(element, 260);
+    }
+    return;
+  }
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
+  for (let i = 0, element = first; i < len; i++, element += 32) {
+    walkDecorator(element);
+  }
+}
+
+/** `Decorator<'a>` */
+function walkDecorator(pos) {
+  if (wordsAt !== null && !holdsWord(uint32[(pos + 0) >>> 2], uint32[(pos + 4) >>> 2])) return;
+  if (enters[157] !== null || exits[157] !== null) throw FOUND;
+  if (walkDepth >= WALK_DEPTH - 1) {
+    const base = walkStack.length;
+    if (needed[19] === 1) walkStack.push(pos + 16, 19);
+    drainAtDepth(base);
+    return;
+  }
+  walkDepth++;
+  if (needed[19] === 1) walkExpression(pos + 16);
   walkDepth--;
 }
 
@@ -4868,12 +4866,12 @@ function walkSuperClassOfClass(pos) {
 function walkReadsOfSuperClassOfClass(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 80, 242);
+    if (needed[240] === 1) walkStack.push(pos + 80, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 80);
+  if (needed[240] === 1) walkOptionExpression(pos + 80);
   walkDepth--;
 }
 
@@ -4933,7 +4931,7 @@ function walkClassElement(pos) {
       if (needed[281] === 1) walkBoxAccessorProperty(pos + 8);
       return;
     case 4:
-      if (needed[173] === 1) walkBoxTSIndexSignature(pos + 8);
+      if (needed[171] === 1) walkBoxTSIndexSignature(pos + 8);
       return;
     default:
       throw invalid("ClassElement tag", uint8[pos], pos);
@@ -4982,14 +4980,14 @@ function walkMethodDefinition(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[272] === 1) walkStack.push(pos + 56, 272);
-    if (needed[65] === 1) walkStack.push(pos + 40, 65);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[63] === 1) walkStack.push(pos + 40, 63);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[65] === 1) walkPropertyKey(pos + 40);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 40);
   if (needed[272] === 1) walkBoxFunction(pos + 56);
   walkDepth--;
 }
@@ -5037,14 +5035,12 @@ function walkParamsOfFunction(pos) {
 function walkReadsOfParamsOfFunction(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[120] === 1) walkStack.push(pos + 56, 120);
     if (needed[48] === 1) walkStack.push(pos + 64, 48);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[48] === 1) walkBoxFormalParameters(pos + 64);
-  if (needed[120] === 1) walkOptionBoxTSThisParameter(pos + 56);
   walkDepth--;
 }
 
@@ -5097,16 +5093,16 @@ function walkPropertyDefinition(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 64, 242);
-    if (needed[65] === 1) walkStack.push(pos + 40, 65);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[240] === 1) walkStack.push(pos + 64, 240);
+    if (needed[63] === 1) walkStack.push(pos + 40, 63);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[65] === 1) walkPropertyKey(pos + 40);
-  if (needed[242] === 1) walkOptionExpression(pos + 64);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 40);
+  if (needed[240] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -5129,16 +5125,16 @@ function walkAccessorProperty(pos) {
   if (enters[t] !== null || exits[t] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 64, 242);
-    if (needed[65] === 1) walkStack.push(pos + 40, 65);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[240] === 1) walkStack.push(pos + 64, 240);
+    if (needed[63] === 1) walkStack.push(pos + 40, 63);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
-  if (needed[65] === 1) walkPropertyKey(pos + 40);
-  if (needed[242] === 1) walkOptionExpression(pos + 64);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
+  if (needed[63] === 1) walkPropertyKey(pos + 40);
+  if (needed[240] === 1) walkOptionExpression(pos + 64);
   walkDepth--;
 }
 
@@ -5181,14 +5177,14 @@ function walkImportExpression(pos) {
   if (enters[69] !== null || exits[69] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[240] === 1) walkStack.push(pos + 32, 240);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 32);
+  if (needed[240] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -5229,14 +5225,14 @@ function walkNewExpression(pos) {
   if (enters[11] !== null || exits[11] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 40, 254);
+    if (needed[252] === 1) walkStack.push(pos + 40, 252);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[254] === 1) walkVecArgument(pos + 40);
+  if (needed[252] === 1) walkVecArgument(pos + 40);
   walkDepth--;
 }
 
@@ -5337,25 +5333,25 @@ function walkSimpleAssignmentTarget(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("SimpleAssignmentTarget tag", uint8[pos], pos);
@@ -5375,12 +5371,12 @@ function walkYieldExpression(pos) {
   if (enters[57] !== null || exits[57] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 16);
+  if (needed[240] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -5398,12 +5394,12 @@ function walkPrivateInExpression(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 48, 19);
-    if (needed[69] === 1) walkStack.push(pos + 16, 69);
+    if (needed[67] === 1) walkStack.push(pos + 16, 67);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[69] === 1) walkPrivateIdentifier(pos + 16);
+  if (needed[67] === 1) walkPrivateIdentifier(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 48);
   walkDepth--;
 }
@@ -5786,22 +5782,22 @@ function walkJSXExpression(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -5819,7 +5815,7 @@ function walkJSXExpression(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -5831,10 +5827,10 @@ function walkJSXExpression(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -5858,16 +5854,16 @@ function walkJSXExpression(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -5876,13 +5872,13 @@ function walkJSXExpression(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("JSXExpression tag", uint8[pos], pos);
@@ -6027,14 +6023,14 @@ function walkTSInstantiationExpression(pos) {
   if (enters[160] !== null || exits[160] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[138] === 1) walkStack.push(pos + 32, 138);
+    if (needed[136] === 1) walkStack.push(pos + 32, 136);
     if (needed[19] === 1) walkStack.push(pos + 16, 19);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[19] === 1) walkExpression(pos + 16);
-  if (needed[138] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[136] === 1) walkBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -6051,14 +6047,14 @@ function walkV8IntrinsicExpression(pos) {
   if (enters[79] !== null || exits[79] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[254] === 1) walkStack.push(pos + 48, 254);
-    if (needed[67] === 1) walkStack.push(pos + 16, 67);
+    if (needed[252] === 1) walkStack.push(pos + 48, 252);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[67] === 1) walkIdentifierName(pos + 16);
-  if (needed[254] === 1) walkVecArgument(pos + 48);
+  if (needed[65] === 1) walkIdentifierName(pos + 16);
+  if (needed[252] === 1) walkVecArgument(pos + 48);
   walkDepth--;
 }
 
@@ -6146,12 +6142,12 @@ function walkBindingRestElement(pos) {
   if (enters[22] !== null || exits[22] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -6216,12 +6212,12 @@ function walkAssignmentPattern(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[19] === 1) walkStack.push(pos + 32, 19);
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   if (needed[19] === 1) walkExpression(pos + 32);
   walkDepth--;
 }
@@ -6256,16 +6252,16 @@ function walkBoxFormalParameterRest(pos) {
 function walkFormalParameterRest(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 72, 123);
+    if (needed[121] === 1) walkStack.push(pos + 72, 121);
     if (needed[363] === 1) walkStack.push(pos + 40, 363);
-    if (needed[56] === 1) walkStack.push(pos + 16, 56);
+    if (needed[259] === 1) walkStack.push(pos + 16, 259);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[56] === 1) walkVecDecorator(pos + 16);
+  if (needed[259] === 1) walkVecDecorator(pos + 16);
   if (needed[363] === 1) walkBindingRestElement(pos + 40);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
+  if (needed[121] === 1) walkOptionBoxTSTypeAnnotation(pos + 72);
   walkDepth--;
 }
 
@@ -6309,22 +6305,22 @@ function walkArrowFunctionBody(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -6342,7 +6338,7 @@ function walkArrowFunctionBody(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -6354,10 +6350,10 @@ function walkArrowFunctionBody(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -6381,16 +6377,16 @@ function walkArrowFunctionBody(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -6399,13 +6395,13 @@ function walkArrowFunctionBody(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ArrowFunctionBody tag", uint8[pos], pos);
@@ -6482,31 +6478,31 @@ function walkForStatementLeft(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 1:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 2:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 3:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 4:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     case 8:
-      if (needed[227] === 1) walkBoxArrayAssignmentTarget(pos + 8);
+      if (needed[225] === 1) walkBoxArrayAssignmentTarget(pos + 8);
       return;
     case 9:
-      if (needed[234] === 1) walkBoxObjectAssignmentTarget(pos + 8);
+      if (needed[232] === 1) walkBoxObjectAssignmentTarget(pos + 8);
       return;
     default:
       throw invalid("ForStatementLeft tag", uint8[pos], pos);
@@ -6559,14 +6555,14 @@ function walkVariableDeclarator(pos) {
   if (enters[33] !== null || exits[33] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 40, 242);
+    if (needed[240] === 1) walkStack.push(pos + 40, 240);
     if (needed[387] === 1) walkStack.push(pos, 387);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[387] === 1) walkIdOfVariableDeclarator(pos);
-  if (needed[242] === 1) walkOptionExpression(pos + 40);
+  if (needed[240] === 1) walkOptionExpression(pos + 40);
   walkDepth--;
 }
 
@@ -6581,14 +6577,12 @@ function walkIdOfVariableDeclarator(pos) {
 function walkReadsOfIdOfVariableDeclarator(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -6632,16 +6626,16 @@ function walkForStatement(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[6] === 1) walkStack.push(pos + 64, 6);
-    if (needed[242] === 1) walkStack.push(pos + 48, 242);
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[240] === 1) walkStack.push(pos + 48, 240);
+    if (needed[240] === 1) walkStack.push(pos + 32, 240);
     if (needed[393] === 1) walkStack.push(pos + 16, 393);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[393] === 1) walkOptionForStatementInit(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 32);
-  if (needed[242] === 1) walkOptionExpression(pos + 48);
+  if (needed[240] === 1) walkOptionExpression(pos + 32);
+  if (needed[240] === 1) walkOptionExpression(pos + 48);
   if (needed[6] === 1) walkStatement(pos + 64);
   walkDepth--;
 }
@@ -6692,22 +6686,22 @@ function walkForStatementInit(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -6725,7 +6719,7 @@ function walkForStatementInit(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -6737,10 +6731,10 @@ function walkForStatementInit(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -6764,16 +6758,16 @@ function walkForStatementInit(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -6782,13 +6776,13 @@ function walkForStatementInit(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ForStatementInit tag", uint8[pos], pos);
@@ -6864,12 +6858,12 @@ function walkReturnStatement(pos) {
   if (enters[43] !== null || exits[43] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 16);
+  if (needed[240] === 1) walkOptionExpression(pos + 16);
   walkDepth--;
 }
 
@@ -6922,12 +6916,12 @@ function walkSwitchCase(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[5] === 1) walkStack.push(pos + 32, 5);
-    if (needed[242] === 1) walkStack.push(pos + 16, 242);
+    if (needed[240] === 1) walkStack.push(pos + 16, 240);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[242] === 1) walkOptionExpression(pos + 16);
+  if (needed[240] === 1) walkOptionExpression(pos + 16);
   if (needed[5] === 1) walkVecStatement(pos + 32);
   walkDepth--;
 }
@@ -7027,14 +7021,12 @@ function walkCatchParameter(pos) {
 function walkReadsOfCatchParameter(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[123] === 1) walkStack.push(pos + 32, 123);
-    if (needed[58] === 1) walkStack.push(pos + 16, 58);
+    if (needed[56] === 1) walkStack.push(pos + 16, 56);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[58] === 1) walkBindingPattern(pos + 16);
-  if (needed[123] === 1) walkOptionBoxTSTypeAnnotation(pos + 32);
+  if (needed[56] === 1) walkBindingPattern(pos + 16);
   walkDepth--;
 }
 
@@ -7105,16 +7097,16 @@ function walkTSTypeAliasDeclaration(pos) {
   if (enters[131] !== null || exits[131] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[75] === 1) walkStack.push(pos + 56, 75);
-    if (needed[108] === 1) walkStack.push(pos + 48, 108);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[73] === 1) walkStack.push(pos + 56, 73);
+    if (needed[106] === 1) walkStack.push(pos + 48, 106);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
-  if (needed[75] === 1) walkTSType(pos + 56);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[73] === 1) walkTSType(pos + 56);
   walkDepth--;
 }
 
@@ -7133,14 +7125,14 @@ function walkTSInterfaceDeclaration(pos) {
     const base = walkStack.length;
     if (needed[429] === 1) walkStack.push(pos + 80, 429);
     if (needed[425] === 1) walkStack.push(pos + 56, 425);
-    if (needed[108] === 1) walkStack.push(pos + 48, 108);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[106] === 1) walkStack.push(pos + 48, 106);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
-  if (needed[108] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[106] === 1) walkOptionBoxTSTypeParameterDeclaration(pos + 48);
   if (needed[425] === 1) walkVecTSInterfaceHeritage(pos + 56);
   if (needed[429] === 1) walkBoxTSInterfaceBody(pos + 80);
   walkDepth--;
@@ -7170,14 +7162,14 @@ function walkTSInterfaceHeritage(pos) {
   if (enters[139] !== null || exits[139] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[137] === 1) walkStack.push(pos + 32, 137);
+    if (needed[135] === 1) walkStack.push(pos + 32, 135);
     if (needed[427] === 1) walkStack.push(pos, 427);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[427] === 1) walkExpressionOfTSInterfaceHeritage(pos);
-  if (needed[137] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
+  if (needed[135] === 1) walkOptionBoxTSTypeParameterInstantiation(pos + 32);
   walkDepth--;
 }
 
@@ -7193,12 +7185,12 @@ function walkExpressionOfTSInterfaceHeritage(pos) {
 function walkReadsOfExpressionOfTSInterfaceHeritage(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[200] === 1) walkStack.push(pos + 16, 200);
+    if (needed[198] === 1) walkStack.push(pos + 16, 198);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[200] === 1) walkTSTypeName(pos + 16);
+  if (needed[198] === 1) walkTSTypeName(pos + 16);
   walkDepth--;
 }
 
@@ -7215,12 +7207,12 @@ function walkTSInterfaceBody(pos) {
   if (enters[133] !== null || exits[133] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[171] === 1) walkStack.push(pos + 16, 171);
+    if (needed[169] === 1) walkStack.push(pos + 16, 169);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[171] === 1) walkVecTSSignature(pos + 16);
+  if (needed[169] === 1) walkVecTSSignature(pos + 16);
   walkDepth--;
 }
 
@@ -7238,12 +7230,12 @@ function walkTSEnumDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[433] === 1) walkStack.push(pos + 48, 433);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   if (needed[433] === 1) walkTSEnumBody(pos + 48);
   walkDepth--;
 }
@@ -7287,14 +7279,14 @@ function walkTSEnumMember(pos) {
   if (enters[98] !== null || exits[98] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[242] === 1) walkStack.push(pos + 32, 242);
+    if (needed[240] === 1) walkStack.push(pos + 32, 240);
     if (needed[436] === 1) walkStack.push(pos + 16, 436);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[436] === 1) walkTSEnumMemberName(pos + 16);
-  if (needed[242] === 1) walkOptionExpression(pos + 32);
+  if (needed[240] === 1) walkOptionExpression(pos + 32);
   walkDepth--;
 }
 
@@ -7302,7 +7294,7 @@ function walkTSEnumMember(pos) {
 function walkTSEnumMemberName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[66] === 1) walkBoxIdentifierName(pos + 8);
+      if (needed[64] === 1) walkBoxIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[30] === 1) walkBoxStringLiteral(pos + 8);
@@ -7387,12 +7379,12 @@ function walkTSNamespaceDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[444] === 1) walkStack.push(pos + 48, 444);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   if (needed[444] === 1) walkTSNamespaceDeclarationBody(pos + 48);
   walkDepth--;
 }
@@ -7461,12 +7453,12 @@ function walkTSImportEqualsDeclaration(pos) {
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
     if (needed[451] === 1) walkStack.push(pos + 48, 451);
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   if (needed[451] === 1) walkTSModuleReference(pos + 48);
   walkDepth--;
 }
@@ -7481,7 +7473,7 @@ function walkTSModuleReference(pos) {
       if (needed[36] === 1) walkBoxIdentifierReference(pos + 8);
       return;
     case 2:
-      if (needed[198] === 1) walkBoxTSQualifiedName(pos + 8);
+      if (needed[196] === 1) walkBoxTSQualifiedName(pos + 8);
       return;
     default:
       throw invalid("TSModuleReference tag", uint8[pos], pos);
@@ -7607,14 +7599,14 @@ function walkImportSpecifier(pos) {
   if (enters[71] !== null || exits[71] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[60] === 1) walkStack.push(pos + 72, 60);
+    if (needed[58] === 1) walkStack.push(pos + 72, 58);
     if (needed[463] === 1) walkStack.push(pos + 16, 463);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
   if (needed[463] === 1) walkModuleExportName(pos + 16);
-  if (needed[60] === 1) walkBindingIdentifier(pos + 72);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 72);
   walkDepth--;
 }
 
@@ -7622,7 +7614,7 @@ function walkImportSpecifier(pos) {
 function walkModuleExportName(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[67] === 1) walkIdentifierName(pos + 8);
+      if (needed[65] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[37] === 1) walkIdentifierReference(pos + 8);
@@ -7647,12 +7639,12 @@ function walkImportDefaultSpecifier(pos) {
   if (enters[72] !== null || exits[72] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   walkDepth--;
 }
 
@@ -7668,12 +7660,12 @@ function walkImportNamespaceSpecifier(pos) {
   if (enters[73] !== null || exits[73] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[60] === 1) walkStack.push(pos + 16, 60);
+    if (needed[58] === 1) walkStack.push(pos + 16, 58);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[60] === 1) walkBindingIdentifier(pos + 16);
+  if (needed[58] === 1) walkBindingIdentifier(pos + 16);
   walkDepth--;
 }
 
@@ -7761,7 +7753,7 @@ function walkImportAttribute(pos) {
 function walkImportAttributeKey(pos) {
   switch (uint8[pos]) {
     case 0:
-      if (needed[67] === 1) walkIdentifierName(pos + 8);
+      if (needed[65] === 1) walkIdentifierName(pos + 8);
       return;
     case 1:
       if (needed[4] === 1) walkStringLiteral(pos + 8);
@@ -7850,7 +7842,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 65:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 66:
       if (needed[423] === 1) walkBoxTSInterfaceDeclaration(pos + 8);
@@ -7889,22 +7881,22 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[46] === 1) walkBoxArrowFunctionExpression(pos + 8);
       return;
     case 11:
-      if (needed[70] === 1) walkBoxAssignmentExpression(pos + 8);
+      if (needed[68] === 1) walkBoxAssignmentExpression(pos + 8);
       return;
     case 12:
-      if (needed[248] === 1) walkBoxAwaitExpression(pos + 8);
+      if (needed[246] === 1) walkBoxAwaitExpression(pos + 8);
       return;
     case 13:
-      if (needed[250] === 1) walkBoxBinaryExpression(pos + 8);
+      if (needed[248] === 1) walkBoxBinaryExpression(pos + 8);
       return;
     case 14:
-      if (needed[252] === 1) walkBoxCallExpression(pos + 8);
+      if (needed[250] === 1) walkBoxCallExpression(pos + 8);
       return;
     case 15:
-      if (needed[256] === 1) walkBoxChainExpression(pos + 8);
+      if (needed[254] === 1) walkBoxChainExpression(pos + 8);
       return;
     case 16:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 17:
       if (needed[283] === 1) walkBoxConditionalExpression(pos + 8);
@@ -7922,7 +7914,7 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[289] === 1) walkBoxNewExpression(pos + 8);
       return;
     case 22:
-      if (needed[127] === 1) walkBoxObjectExpression(pos + 8);
+      if (needed[125] === 1) walkBoxObjectExpression(pos + 8);
       return;
     case 23:
       if (needed[291] === 1) walkBoxParenthesizedExpression(pos + 8);
@@ -7934,10 +7926,10 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[295] === 1) walkBoxTaggedTemplateExpression(pos + 8);
       return;
     case 26:
-      if (needed[201] === 1) walkBoxThisExpression(pos + 8);
+      if (needed[199] === 1) walkBoxThisExpression(pos + 8);
       return;
     case 27:
-      if (needed[151] === 1) walkBoxUnaryExpression(pos + 8);
+      if (needed[149] === 1) walkBoxUnaryExpression(pos + 8);
       return;
     case 28:
       if (needed[297] === 1) walkBoxUpdateExpression(pos + 8);
@@ -7961,16 +7953,16 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[341] === 1) walkBoxJSXFragment(pos + 8);
       return;
     case 35:
-      if (needed[73] === 1) walkBoxTSAsExpression(pos + 8);
+      if (needed[71] === 1) walkBoxTSAsExpression(pos + 8);
       return;
     case 36:
-      if (needed[215] === 1) walkBoxTSSatisfiesExpression(pos + 8);
+      if (needed[213] === 1) walkBoxTSSatisfiesExpression(pos + 8);
       return;
     case 37:
-      if (needed[219] === 1) walkBoxTSTypeAssertion(pos + 8);
+      if (needed[217] === 1) walkBoxTSTypeAssertion(pos + 8);
       return;
     case 38:
-      if (needed[217] === 1) walkBoxTSNonNullExpression(pos + 8);
+      if (needed[215] === 1) walkBoxTSNonNullExpression(pos + 8);
       return;
     case 39:
       if (needed[351] === 1) walkBoxTSInstantiationExpression(pos + 8);
@@ -7979,13 +7971,13 @@ function walkExportDefaultDeclarationKind(pos) {
       if (needed[353] === 1) walkBoxV8IntrinsicExpression(pos + 8);
       return;
     case 48:
-      if (needed[221] === 1) walkBoxComputedMemberExpression(pos + 8);
+      if (needed[219] === 1) walkBoxComputedMemberExpression(pos + 8);
       return;
     case 49:
-      if (needed[223] === 1) walkBoxStaticMemberExpression(pos + 8);
+      if (needed[221] === 1) walkBoxStaticMemberExpression(pos + 8);
       return;
     case 50:
-      if (needed[225] === 1) walkBoxPrivateFieldExpression(pos + 8);
+      if (needed[223] === 1) walkBoxPrivateFieldExpression(pos + 8);
       return;
     default:
       throw invalid("ExportDefaultDeclarationKind tag", uint8[pos], pos);
@@ -8023,7 +8015,7 @@ function walkDeclaration(pos) {
       if (needed[272] === 1) walkBoxFunction(pos + 8);
       return;
     case 34:
-      if (needed[259] === 1) walkBoxClass(pos + 8);
+      if (needed[257] === 1) walkBoxClass(pos + 8);
       return;
     case 35:
       if (needed[421] === 1) walkBoxTSTypeAliasDeclaration(pos + 8);
@@ -8186,12 +8178,12 @@ function walkTSNamespaceExportDeclaration(pos) {
   if (enters[159] !== null || exits[159] !== null) throw FOUND;
   if (walkDepth >= WALK_DEPTH - 1) {
     const base = walkStack.length;
-    if (needed[67] === 1) walkStack.push(pos + 16, 67);
+    if (needed[65] === 1) walkStack.push(pos + 16, 65);
     drainAtDepth(base);
     return;
   }
   walkDepth++;
-  if (needed[67] === 1) walkIdentifierName(pos + 16);
+  if (needed[65] === 1) walkIdentifierName(pos + 16);
   walkDepth--;
 }
 
@@ -8208,7 +8200,7 @@ function walkHashbang(pos) {
 }
 
 /** Each walker, by index. */
-const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkVecDecorator, walkDecorator, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
+const WALKERS = [walkRawTransferData, walkProgram, walkVecDirective, walkDirective, walkStringLiteral, walkVecStatement, walkStatement, walkBoxBlockStatement, walkBlockStatement, walkBoxBreakStatement, walkBreakStatement, walkOptionLabelIdentifier, walkLabelIdentifier, walkBoxContinueStatement, walkContinueStatement, walkBoxDebuggerStatement, walkDebuggerStatement, walkBoxDoWhileStatement, walkDoWhileStatement, walkExpression, walkBoxBooleanLiteral, walkBooleanLiteral, walkBoxNullLiteral, walkNullLiteral, walkBoxNumericLiteral, walkNumericLiteral, walkBoxBigIntLiteral, walkBigIntLiteral, walkBoxRegExpLiteral, walkRegExpLiteral, walkBoxStringLiteral, walkBoxTemplateLiteral, walkTemplateLiteral, walkVecTemplateElement, walkTemplateElement, walkVecExpression, walkBoxIdentifierReference, walkIdentifierReference, walkBoxSuper, walkSuper, walkBoxArrayExpression, walkArrayExpression, walkVecArrayExpressionElement, walkArrayExpressionElement, walkBoxSpreadElement, walkSpreadElement, walkBoxArrowFunctionExpression, walkArrowFunctionExpression, walkBoxFormalParameters, walkFormalParameters, walkReadsOfFormalParameters, walkNodeId, walkNonMaxU32Alias, walkVecFormalParameter, walkFormalParameter, walkReadsOfFormalParameter, walkBindingPattern, walkBoxBindingIdentifier, walkBindingIdentifier, walkBoxObjectPattern, walkObjectPattern, walkVecBindingProperty, walkBindingProperty, walkPropertyKey, walkBoxIdentifierName, walkIdentifierName, walkBoxPrivateIdentifier, walkPrivateIdentifier, walkBoxAssignmentExpression, walkAssignmentExpression, walkAssignmentTarget, walkBoxTSAsExpression, walkTSAsExpression, walkTSType, walkBoxTSAnyKeyword, walkTSAnyKeyword, walkBoxTSBigIntKeyword, walkTSBigIntKeyword, walkBoxTSBooleanKeyword, walkTSBooleanKeyword, walkBoxTSIntrinsicKeyword, walkTSIntrinsicKeyword, walkBoxTSNeverKeyword, walkTSNeverKeyword, walkBoxTSNullKeyword, walkTSNullKeyword, walkBoxTSNumberKeyword, walkTSNumberKeyword, walkBoxTSObjectKeyword, walkTSObjectKeyword, walkBoxTSStringKeyword, walkTSStringKeyword, walkBoxTSSymbolKeyword, walkTSSymbolKeyword, walkBoxTSUndefinedKeyword, walkTSUndefinedKeyword, walkBoxTSUnknownKeyword, walkTSUnknownKeyword, walkBoxTSVoidKeyword, walkTSVoidKeyword, walkBoxTSArrayType, walkTSArrayType, walkBoxTSConditionalType, walkTSConditionalType, walkBoxTSConstructorType, walkTSConstructorType, walkOptionBoxTSTypeParameterDeclaration, walkBoxTSTypeParameterDeclaration, walkTSTypeParameterDeclaration, walkVecTSTypeParameter, walkTSTypeParameter, walkOptionTSType, walkBoxTSTypeAnnotation, walkTSTypeAnnotation, walkBoxTSFunctionType, walkTSFunctionType, walkParamsOfTSFunctionType, walkReadsOfParamsOfTSFunctionType, walkOptionBoxTSThisParameter, walkBoxTSThisParameter, walkTSThisParameter, walkOptionBoxTSTypeAnnotation, walkBoxTSImportType, walkTSImportType, walkOptionBoxObjectExpression, walkBoxObjectExpression, walkObjectExpression, walkVecObjectPropertyKind, walkObjectPropertyKind, walkBoxObjectProperty, walkObjectProperty, walkOptionTSImportTypeQualifier, walkTSImportTypeQualifier, walkBoxTSImportTypeQualifiedName, walkTSImportTypeQualifiedName, walkOptionBoxTSTypeParameterInstantiation, walkBoxTSTypeParameterInstantiation, walkTSTypeParameterInstantiation, walkVecTSType, walkBoxTSIndexedAccessType, walkTSIndexedAccessType, walkBoxTSInferType, walkTSInferType, walkBoxTSTypeParameter, walkBoxTSIntersectionType, walkTSIntersectionType, walkBoxTSLiteralType, walkTSLiteralType, walkTSLiteral, walkBoxUnaryExpression, walkUnaryExpression, walkBoxTSMappedType, walkTSMappedType, walkBoxTSNamedTupleMember, walkTSNamedTupleMember, walkTSTupleElement, walkBoxTSOptionalType, walkTSOptionalType, walkBoxTSRestType, walkTSRestType, walkBoxTSTemplateLiteralType, walkTSTemplateLiteralType, walkBoxTSThisType, walkTSThisType, walkBoxTSTupleType, walkTSTupleType, walkVecTSTupleElement, walkBoxTSTypeLiteral, walkTSTypeLiteral, walkVecTSSignature, walkTSSignature, walkBoxTSIndexSignature, walkTSIndexSignature, walkParametersOfTSIndexSignature, walkReadsOfParametersOfTSIndexSignature, walkTSIndexSignatureName, walkBoxTSPropertySignature, walkTSPropertySignature, walkBoxTSCallSignatureDeclaration, walkTSCallSignatureDeclaration, walkParamsOfTSCallSignatureDeclaration, walkReadsOfParamsOfTSCallSignatureDeclaration, walkBoxTSConstructSignatureDeclaration, walkTSConstructSignatureDeclaration, walkBoxTSMethodSignature, walkTSMethodSignature, walkParamsOfTSMethodSignature, walkReadsOfParamsOfTSMethodSignature, walkBoxTSTypeOperator, walkTSTypeOperator, walkBoxTSTypePredicate, walkTSTypePredicate, walkTSTypePredicateName, walkBoxTSTypeQuery, walkTSTypeQuery, walkTSTypeQueryExprName, walkBoxTSQualifiedName, walkTSQualifiedName, walkTSTypeName, walkBoxThisExpression, walkThisExpression, walkBoxTSTypeReference, walkTSTypeReference, walkBoxTSUnionType, walkTSUnionType, walkBoxTSParenthesizedType, walkTSParenthesizedType, walkBoxJSDocNullableType, walkJSDocNullableType, walkBoxJSDocNonNullableType, walkJSDocNonNullableType, walkBoxJSDocUnknownType, walkJSDocUnknownType, walkBoxTSSatisfiesExpression, walkTSSatisfiesExpression, walkBoxTSNonNullExpression, walkTSNonNullExpression, walkBoxTSTypeAssertion, walkTSTypeAssertion, walkBoxComputedMemberExpression, walkComputedMemberExpression, walkBoxStaticMemberExpression, walkStaticMemberExpression, walkBoxPrivateFieldExpression, walkPrivateFieldExpression, walkBoxArrayAssignmentTarget, walkArrayAssignmentTarget, walkVecOptionAssignmentTargetMaybeDefault, walkOptionAssignmentTargetMaybeDefault, walkAssignmentTargetMaybeDefault, walkBoxAssignmentTargetWithDefault, walkAssignmentTargetWithDefault, walkBoxObjectAssignmentTarget, walkObjectAssignmentTarget, walkVecAssignmentTargetProperty, walkAssignmentTargetProperty, walkBoxAssignmentTargetPropertyIdentifier, walkAssignmentTargetPropertyIdentifier, walkValueOfAssignmentTargetPropertyIdentifier, walkReadsOfValueOfAssignmentTargetPropertyIdentifier, walkOptionExpression, walkBoxAssignmentTargetPropertyProperty, walkAssignmentTargetPropertyProperty, walkOptionBoxAssignmentTargetRest, walkBoxAssignmentTargetRest, walkAssignmentTargetRest, walkBoxAwaitExpression, walkAwaitExpression, walkBoxBinaryExpression, walkBinaryExpression, walkBoxCallExpression, walkCallExpression, walkVecArgument, walkArgument, walkBoxChainExpression, walkChainExpression, walkChainElement, walkBoxClass, walkClass, walkVecDecorator, walkDecorator, walkOptionBindingIdentifier, walkSuperClassOfClass, walkReadsOfSuperClassOfClass, walkBoxClassBody, walkClassBody, walkVecClassElement, walkClassElement, walkBoxStaticBlock, walkStaticBlock, walkBoxMethodDefinition, walkMethodDefinition, walkBoxFunction, walkFunction, walkParamsOfFunction, walkReadsOfParamsOfFunction, walkOptionBoxFunctionBody, walkBoxFunctionBody, walkFunctionBody, walkBoxPropertyDefinition, walkPropertyDefinition, walkBoxAccessorProperty, walkAccessorProperty, walkBoxConditionalExpression, walkConditionalExpression, walkBoxImportExpression, walkImportExpression, walkBoxLogicalExpression, walkLogicalExpression, walkBoxNewExpression, walkNewExpression, walkBoxParenthesizedExpression, walkParenthesizedExpression, walkBoxSequenceExpression, walkSequenceExpression, walkBoxTaggedTemplateExpression, walkTaggedTemplateExpression, walkBoxUpdateExpression, walkUpdateExpression, walkSimpleAssignmentTarget, walkBoxYieldExpression, walkYieldExpression, walkBoxPrivateInExpression, walkPrivateInExpression, walkBoxImportMeta, walkImportMeta, walkMetaOfImportMeta, walkReadsOfMetaOfImportMeta, walkPropertyOfImportMeta, walkReadsOfPropertyOfImportMeta, walkBoxNewTarget, walkNewTarget, walkMetaOfNewTarget, walkReadsOfMetaOfNewTarget, walkPropertyOfNewTarget, walkReadsOfPropertyOfNewTarget, walkBoxJSXElement, walkJSXElement, walkOpeningElementOfJSXElement, walkBoxJSXOpeningElement, walkJSXOpeningElement, walkJSXElementName, walkBoxJSXIdentifier, walkJSXIdentifier, walkBoxJSXNamespacedName, walkJSXNamespacedName, walkBoxJSXMemberExpression, walkJSXMemberExpression, walkJSXMemberExpressionObject, walkVecJSXAttributeItem, walkJSXAttributeItem, walkBoxJSXAttribute, walkJSXAttribute, walkJSXAttributeName, walkOptionJSXAttributeValue, walkJSXAttributeValue, walkBoxJSXExpressionContainer, walkJSXExpressionContainer, walkJSXExpression, walkBoxJSXEmptyExpression, walkJSXEmptyExpression, walkBoxJSXFragment, walkJSXFragment, walkJSXOpeningFragment, walkVecJSXChild, walkJSXChild, walkBoxJSXText, walkJSXText, walkBoxJSXSpreadChild, walkJSXSpreadChild, walkJSXClosingFragment, walkBoxTSInstantiationExpression, walkTSInstantiationExpression, walkBoxV8IntrinsicExpression, walkV8IntrinsicExpression, walkBoxJSXSpreadAttribute, walkJSXSpreadAttribute, walkReadsOfOpeningElementOfJSXElement, walkOptionBoxJSXClosingElement, walkBoxJSXClosingElement, walkJSXClosingElement, walkOptionBoxBindingRestElement, walkBoxBindingRestElement, walkBindingRestElement, walkBoxArrayPattern, walkArrayPattern, walkVecOptionBindingPattern, walkOptionBindingPattern, walkBoxAssignmentPattern, walkAssignmentPattern, walkOptionBoxExpression, walkBoxExpression, walkOptionBoxFormalParameterRest, walkBoxFormalParameterRest, walkFormalParameterRest, walkArrowFunctionBody, walkBoxEmptyStatement, walkEmptyStatement, walkBoxExpressionStatement, walkExpressionStatement, walkBoxForInStatement, walkForInStatement, walkForStatementLeft, walkBoxVariableDeclaration, walkVariableDeclaration, walkVecVariableDeclarator, walkVariableDeclarator, walkIdOfVariableDeclarator, walkReadsOfIdOfVariableDeclarator, walkBoxForOfStatement, walkForOfStatement, walkBoxForStatement, walkForStatement, walkOptionForStatementInit, walkForStatementInit, walkBoxIfStatement, walkIfStatement, walkOptionStatement, walkBoxLabeledStatement, walkLabeledStatement, walkBoxReturnStatement, walkReturnStatement, walkBoxSwitchStatement, walkSwitchStatement, walkVecSwitchCase, walkSwitchCase, walkBoxThrowStatement, walkThrowStatement, walkBoxTryStatement, walkTryStatement, walkOptionBoxCatchClause, walkBoxCatchClause, walkCatchClause, walkOptionCatchParameter, walkCatchParameter, walkReadsOfCatchParameter, walkOptionBoxBlockStatement, walkBoxWhileStatement, walkWhileStatement, walkBoxWithStatement, walkWithStatement, walkBoxTSTypeAliasDeclaration, walkTSTypeAliasDeclaration, walkBoxTSInterfaceDeclaration, walkTSInterfaceDeclaration, walkVecTSInterfaceHeritage, walkTSInterfaceHeritage, walkExpressionOfTSInterfaceHeritage, walkReadsOfExpressionOfTSInterfaceHeritage, walkBoxTSInterfaceBody, walkTSInterfaceBody, walkBoxTSEnumDeclaration, walkTSEnumDeclaration, walkTSEnumBody, walkVecTSEnumMember, walkTSEnumMember, walkTSEnumMemberName, walkBoxTSExternalModuleDeclaration, walkTSExternalModuleDeclaration, walkOptionBoxTSModuleBlock, walkBoxTSModuleBlock, walkTSModuleBlock, walkBoxTSNamespaceDeclaration, walkTSNamespaceDeclaration, walkTSNamespaceDeclarationBody, walkBoxTSGlobalDeclaration, walkTSGlobalDeclaration, walkIdOfTSGlobalDeclaration, walkReadsOfIdOfTSGlobalDeclaration, walkBoxTSImportEqualsDeclaration, walkTSImportEqualsDeclaration, walkTSModuleReference, walkBoxTSExternalModuleReference, walkTSExternalModuleReference, walkBoxImportDeclaration, walkImportDeclaration, walkSpecifiersOfImportDeclaration, walkReadsOfSpecifiersOfImportDeclaration, walkOptionVecImportDeclarationSpecifier, walkVecImportDeclarationSpecifier, walkImportDeclarationSpecifier, walkBoxImportSpecifier, walkImportSpecifier, walkModuleExportName, walkBoxImportDefaultSpecifier, walkImportDefaultSpecifier, walkBoxImportNamespaceSpecifier, walkImportNamespaceSpecifier, walkAttributesOfImportDeclaration, walkReadsOfAttributesOfImportDeclaration, walkOptionBoxWithClause, walkBoxWithClause, walkWithClause, walkVecImportAttribute, walkImportAttribute, walkImportAttributeKey, walkBoxExportAllDeclaration, walkExportAllDeclaration, walkOptionModuleExportName, walkAttributesOfExportAllDeclaration, walkReadsOfAttributesOfExportAllDeclaration, walkBoxExportDefaultDeclaration, walkExportDefaultDeclaration, walkExportDefaultDeclarationKind, walkBoxExportDeclaration, walkExportDeclaration, walkDeclaration, walkBoxExportNamedDeclaration, walkExportNamedDeclaration, walkVecExportSpecifier, walkExportSpecifier, walkBoxExportFromDeclaration, walkExportFromDeclaration, walkAttributesOfExportFromDeclaration, walkReadsOfAttributesOfExportFromDeclaration, walkBoxTSExportAssignment, walkTSExportAssignment, walkBoxTSNamespaceExportDeclaration, walkTSNamespaceExportDeclaration, walkOptionHashbang, walkHashbang];
 
 /**
  * The node types by whose words a walk skips what cannot hold a visited node: for each, words one of

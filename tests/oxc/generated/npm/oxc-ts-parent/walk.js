@@ -284,10 +284,12 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     try {
       walkWithoutTree(root);
     } catch (error) {
-      if (error !== FOUND) throw error;
       // A node of a visited type, the first: its `parent` is the tree's, which holds the whole
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
-      // walk visited nothing before this node.
+      // walk visited nothing before this node. Or a bad buffer where the walk read what the
+      // deserializer may not (a converter's reads, as its JS is read to read them, not as it
+      // decides at run time): the deserializer decides whether the buffer is.
+      if (error !== FOUND && !(error instanceof RawastBufferError)) throw error;
       walkStack.length = 0;
       // (Every string of the tree is read now: the source's bytes copied once to slice them from.)
       walkStack.push(readResult(beginWalk(false, buffer, sourceText, sourceStartPos, sourceByteLen).root), VISIT);
