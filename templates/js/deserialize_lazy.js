@@ -255,29 +255,9 @@ function resumeWalk() {
 }
 {%- if internals.has("walkSource") %}
 
-/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
-{%- if spans_in_bytes %}
-  // (Spans count UTF-8 bytes: one character a byte. The words are ASCII, found as they are.)
-{%- if strings.node %}
-  return Buffer.prototype.latin1Slice.call(uint8, sourceStart, sourceEnd);
-{%- else %}
-  return new TextDecoder("latin1").decode(uint8.subarray(sourceStart, sourceEnd));
+{% include "js/walk_source.js" %}
 {%- endif %}
-{%- else %}
-  return decodeWtf8(sourceStart, sourceEnd - sourceStart);
-{%- endif %}
-}
-{%- endif %}
-{%- if internals.has("pay") %}
-
-/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
-function pay(start, len, pos) {
-  if ((budget -= len) < 0) overBudget(start, len, pos);
-}
-{%- endif %}
-
-{% include "js/walk_internals.js" %}
+{%- include "js/walk_internals.js" %}
 {%- endif %}
 
 {% include "js/visitor_keys.js" %}

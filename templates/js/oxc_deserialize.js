@@ -302,16 +302,7 @@ function endWalk() {
   deferred = 0;
   release();
 }
-{%- if internals.has("settle") %}
 
-/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
-function settle(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
-  }
-}
-{%- endif %}
 {%- if internals.has("walkSource") %}
 
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
@@ -635,15 +626,7 @@ function readJSStr(pos) {
 {% include "js/oxlint_runtime.js" %}
 {%- endif %}
 {%- if let Some(internals) = walk_internals %}
-{%- if internals.has("pay") %}
-
-/** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
-function pay(start, len, pos) {
-  if ((budget -= len) < 0) overBudget(start, len, pos);
-}
-{%- endif %}
-
-{% include "js/walk_internals.js" %}
+{%- include "js/walk_internals.js" %}
 {%- endif %}
 
 {% include "js/visitor_keys.js" %}

@@ -2679,17 +2679,17 @@ function endWalk() {
   uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
 }
 
+/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  return decodeWtf8(sourceStart, sourceEnd - sourceStart);
+}
+
 /** Builds what a node or value a walk built whole left for later, where the stack ran out. */
 function settle(value) {
   if (deferred > 0) {
     resolveDeferred(value);
     deferred = 0;
   }
-}
-
-/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
-  return decodeWtf8(sourceStart, sourceEnd - sourceStart);
 }
 
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */

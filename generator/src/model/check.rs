@@ -7,7 +7,7 @@
 use super::{Model, Property, PropertyValue};
 use crate::config::{Config, Int64, PropertyCase, RawastSettings, SpanStyle, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Field, Primitive, Schema, TypeKind, TypeRef};
+use crate::ir::{Field, Primitive, Schema, TypeId, TypeKind, TypeRef};
 
 /// Object literals take `__proto__: value` as the prototype, not as a property.
 const PROTO: &str = "__proto__";
@@ -89,37 +89,23 @@ pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagno
             .at(location.clone())
             .with_help("it tells a walk led by words where words are no node's, or where spans cannot be trusted: add [walk.keywords], or leave the key out")
     };
+    let root_vec_key = |key: &str, named: &crate::config::ConfigName, found: Option<TypeId>, what: &str, help: &str, diagnostics: &mut Diagnostics| match found {
+        None => diagnostics.push(Diagnostic::new(format!("`walk.{key}` names `{}`, which is no {what}", named.name)).at(named.location.clone()).with_help(help)),
+        Some(_) if !words => diagnostics.push(without_words(key, &named.location)),
+        Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
+            Diagnostic::new(format!("`walk.{key}` names `{}`, of which the root holds no `Vec`", named.name))
+                .at(named.location.clone())
+                .with_help(format!("a walk finds the {key} in `Vec`s of the root (or of a struct inline in it): name the type those hold")),
+        ),
+        Some(_) => {}
+    };
     if let Some(comments) = &config.walk_comments {
-        match Model::walk_comments_type(schema, config) {
-            None => diagnostics.push(
-                Diagnostic::new(format!("`walk.comments` names `{}`, which is no struct of the schema with a span", comments.name))
-                    .at(comments.location.clone())
-                    .with_help("name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's"),
-            ),
-            Some(_) if !words => diagnostics.push(without_words("comments", &comments.location)),
-            Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
-                Diagnostic::new(format!("`walk.comments` names `{}`, of which the root holds no `Vec`", comments.name))
-                    .at(comments.location.clone())
-                    .with_help("a walk finds the comments in `Vec`s of the root (or of a struct inline in it): name the type those hold"),
-            ),
-            Some(_) => {}
-        }
+        let help = "name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's";
+        root_vec_key("comments", comments, Model::walk_comments_type(schema, config), "struct of the schema with a span", help, diagnostics);
     }
     if let Some(errors) = &config.walk_errors {
-        match Model::walk_errors_type(schema, config) {
-            None => diagnostics.push(
-                Diagnostic::new(format!("`walk.errors` names `{}`, which is no struct of the schema", errors.name))
-                    .at(errors.location.clone())
-                    .with_help("name the type of the parser's errors, whose `Vec` the root holds: a buffer with any is walked without words"),
-            ),
-            Some(_) if !words => diagnostics.push(without_words("errors", &errors.location)),
-            Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
-                Diagnostic::new(format!("`walk.errors` names `{}`, of which the root holds no `Vec`", errors.name))
-                    .at(errors.location.clone())
-                    .with_help("a walk finds the errors in `Vec`s of the root (or of a struct inline in it): name the type those hold"),
-            ),
-            Some(_) => {}
-        }
+        let help = "name the type of the parser's errors, whose `Vec` the root holds: a buffer with any is walked without words";
+        root_vec_key("errors", errors, Model::walk_errors_type(schema, config), "struct of the schema", help, diagnostics);
     }
     for field in &config.walk_outside_span {
         let id = schema.ids().find(|id| schema.get(*id).name == field.struct_name);

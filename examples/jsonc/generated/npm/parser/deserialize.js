@@ -733,18 +733,18 @@ function endWalk() {
   uint8 = uint32 = float64 = sourceChunks = chunkText = decodedText = undefined;
 }
 
+/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
+function walkSource() {
+  // (Spans count UTF-8 bytes: one character a byte. The words are ASCII, found as they are.)
+  return Buffer.prototype.latin1Slice.call(uint8, sourceStart, sourceEnd);
+}
+
 /** Builds what a node or value a walk built whole left for later, where the stack ran out. */
 function settle(value) {
   if (deferred > 0) {
     resolveDeferred(value);
     deferred = 0;
   }
-}
-
-/** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
-  // (Spans count UTF-8 bytes: one character a byte. The words are ASCII, found as they are.)
-  return Buffer.prototype.latin1Slice.call(uint8, sourceStart, sourceEnd);
 }
 
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */

@@ -214,14 +214,6 @@ function endWalk() {
   release();
 }
 
-/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
-function settle(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
-  }
-}
-
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
 function walkSource() {
   return sourceText;
@@ -7661,6 +7653,14 @@ function deserializeYieldExpression(pos) {
     end: this_end,
     range: [this_start, this_end],
   };
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
 }
 
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */

@@ -214,14 +214,6 @@ function endWalk() {
   release();
 }
 
-/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
-function settle(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
-  }
-}
-
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
 function walkSource() {
   return sourceText;
@@ -7521,6 +7513,14 @@ function deserializeYieldExpression(pos) {
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
 }
 
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */

@@ -217,14 +217,6 @@ function endWalk() {
   release();
 }
 
-/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
-function settle(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
-  }
-}
-
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
 function walkSource() {
   return sourceText;
@@ -8253,6 +8245,14 @@ function deserializeYieldExpression(pos) {
   }
   parent = previousParent;
   return node;
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
 }
 
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */

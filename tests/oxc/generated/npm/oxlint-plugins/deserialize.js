@@ -216,14 +216,6 @@ function endWalk() {
   release();
 }
 
-/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
-function settle(value) {
-  if (deferred > 0) {
-    resolveDeferred(value);
-    deferred = 0;
-  }
-}
-
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
 function walkSource() {
   return sourceText;
@@ -9058,6 +9050,14 @@ function unescapeIdentifier(name) {
     if (code > 0x10ffff) throw new RawastBufferError(`an identifier with the escape of ${braced}, past U+10FFFF`);
     return String.fromCodePoint(code);
   });
+}
+
+/** Builds what a node or value a walk built whole left for later, where the stack ran out. */
+function settle(value) {
+  if (deferred > 0) {
+    resolveDeferred(value);
+    deferred = 0;
+  }
 }
 
 /** Pays for a walker's read of `len` bytes at `start` (by the pointer at `pos`) from the budget. */
