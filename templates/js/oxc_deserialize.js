@@ -454,9 +454,11 @@ function invalid(what, value, pos) {
 }
 {%- if reads_bool %}
 
-/** A `bool`'s byte other than 0 and 1, which {{ buffer_writer() }} never writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which {{ buffer_writer() }} never writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 {%- endif %}
 {%- if reads_option_tag %}

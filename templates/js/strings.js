@@ -67,24 +67,20 @@ function sourceChunk(chunk) {
 {%- endif %}
 }
 
-{%- if strings.node %}
-
-/** Whether the bytes `start..end` are all ASCII. */
-function isAscii(start, end) {
-  return nativeIsAscii(uint8.subarray(start, end));
-}
-{%- else %}
 
 /**
- * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many characters, none
- * U+FFFD (a byte past 0x7F either joins others in one character or is one U+FFFD). A JS loop costs
- * cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+ * Whether the bytes `start..end` are all ASCII{% if strings.node %} (Node's `isAscii`, where there is one){% endif %}: decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
  */
 function isAscii(start, end) {
+{%- if strings.node %}
+  if (nativeIsAscii !== null) return nativeIsAscii(uint8.subarray(start, end));
+{%- endif %}
   const text = textDecoder.decode(uint8.subarray(start, end));
   return text.length === end - start && !text.includes("\uFFFD");
 }
-{%- endif %}
 
 /** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
 function notAscii(start, end) {

@@ -1,5 +1,5 @@
 {#- The walker of a target (`emit/js/walker.rs`, `WalkJs`): `walk.js`, a module of its own that reads
-    buffers with its deserializer's functions (`WALK_INTERNALS` of `deserialize.js`); with
+    buffers with its deserializer's functions (`walkInternals()` of `deserialize.js`); with
     `walker.lazy`, the nodes it builds are a lazy target's objects, which read the rest on first
     access. -#}
 {{ header }}
@@ -7,14 +7,14 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { {% if walker.catches_buffer_errors() %}RawastBufferError, {% endif %}WALK_INTERNALS } from "./deserialize.js";
+import { {% if walker.catches_buffer_errors() %}RawastBufferError, {% endif %}walkInternals } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
 {%- for name in imports %}
   {{ name }},
 {%- endfor %}
-} = WALK_INTERNALS;
+} = walkInternals();
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's

@@ -1,5 +1,5 @@
 {#- The end of a deserializer with a walker (`emit/js/walk_module.rs`, `WalkInternals`): the hooks
-    every format's walker calls alike, and `WALK_INTERNALS`, what its `walk.js` takes, each
+    every format's walker calls alike, and `walkInternals()`, what its `walk.js` takes, each
     defined here or by the deserializer's template. -#}
 {%- if internals.has("settle") %}
 
@@ -21,10 +21,13 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
+export function walkInternals() {
+  return {
 {%- for name in internals.names %}
-  {{ name }},
+    {{ name }},
 {%- endfor %}
-});
+  };
+}

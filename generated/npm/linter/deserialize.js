@@ -5,7 +5,7 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain JS objects. Every node has a `parent` (`null` on the root), as ESLint expects.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -45,8 +45,10 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
-// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
-import { isAscii as nativeIsAscii } from "node:buffer";
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused"). Taken by
+// `process.getBuiltinModule`, not an `import` of "node:buffer", which a process pays as the load of
+// one more module (bench/README.md, "one module graph"); `null` on Node 20 before 20.16.
+const nativeIsAscii = typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:buffer").isAscii : null;
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -266,9 +268,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which no producer writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
@@ -366,9 +370,17 @@ function sourceChunk(chunk) {
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
 }
 
-/** Whether the bytes `start..end` are all ASCII. */
+
+/**
+ * Whether the bytes `start..end` are all ASCII (Node's `isAscii`, where there is one): decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
+ */
 function isAscii(start, end) {
-  return nativeIsAscii(uint8.subarray(start, end));
+  if (nativeIsAscii !== null) return nativeIsAscii(uint8.subarray(start, end));
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
 }
 
 /** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
@@ -851,9 +863,9 @@ function deserializeArrowFunctionExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: null,
-    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
-    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
+    expression: readBool(pos + 24),
+    generator: readBool(pos + 25),
+    async: readBool(pos + 26),
     params: null,
     body: null,
     parent,
@@ -998,7 +1010,7 @@ function deserializeCallExpression(pos, parent) {
     end: uint32[(pos + 4) >>> 2],
     callee: null,
     arguments: null,
-    optional: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    optional: readBool(pos + 40),
     parent,
   };
   try {
@@ -1340,7 +1352,7 @@ function deserializeForOfStatement(pos, parent) {
     type: "ForOfStatement",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    await: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    await: readBool(pos + 8),
     left: null,
     right: null,
     body: null,
@@ -1393,9 +1405,9 @@ function deserializeFunctionDeclaration(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: null,
-    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
-    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
+    expression: readBool(pos + 24),
+    generator: readBool(pos + 25),
+    async: readBool(pos + 26),
     params: null,
     body: null,
     parent,
@@ -1420,9 +1432,9 @@ function deserializeFunctionExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: null,
-    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
-    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
+    expression: readBool(pos + 24),
+    generator: readBool(pos + 25),
+    async: readBool(pos + 26),
     params: null,
     body: null,
     parent,
@@ -1650,8 +1662,8 @@ function deserializeMemberExpression(pos, parent) {
     end: uint32[(pos + 4) >>> 2],
     object: null,
     property: null,
-    computed: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
-    optional: (uint8[pos + 41] === 1 || (uint8[pos + 41] !== 0 && invalidBool(pos + 41))),
+    computed: readBool(pos + 40),
+    optional: readBool(pos + 41),
     parent,
   };
   try {
@@ -1692,8 +1704,8 @@ function deserializeMethodDefinition(pos, parent) {
     type: "MethodDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    static: readBool(pos + 8),
+    computed: readBool(pos + 9),
     key: null,
     kind: deserializeMethodDefinitionKind(pos + 32),
     value: null,
@@ -1803,9 +1815,9 @@ function deserializeProperty(pos, parent) {
     type: "Property",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    method: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    shorthand: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
-    computed: (uint8[pos + 10] === 1 || (uint8[pos + 10] !== 0 && invalidBool(pos + 10))),
+    method: readBool(pos + 8),
+    shorthand: readBool(pos + 9),
+    computed: readBool(pos + 10),
     key: null,
     value: null,
     kind: deserializePropertyKind(pos + 48),
@@ -1828,8 +1840,8 @@ function deserializePropertyDefinition(pos, parent) {
     type: "PropertyDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    static: readBool(pos + 8),
+    computed: readBool(pos + 9),
     key: null,
     value: null,
     parent,
@@ -2016,7 +2028,7 @@ function deserializeTemplateElement(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
-    tail: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    tail: readBool(pos + 40),
     parent,
   };
   return node;
@@ -2103,7 +2115,7 @@ function deserializeUnaryExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
-    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    prefix: readBool(pos + 9),
     argument: null,
     parent,
   };
@@ -2123,7 +2135,7 @@ function deserializeUpdateExpression(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
-    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    prefix: readBool(pos + 9),
     argument: null,
     parent,
   };
@@ -2224,7 +2236,7 @@ function deserializeYieldExpression(pos, parent) {
     type: "YieldExpression",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    delegate: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    delegate: readBool(pos + 8),
     argument: null,
     parent,
   };
@@ -2498,7 +2510,7 @@ function deserializeJSXOpeningElement(pos, parent) {
     end: uint32[(pos + 4) >>> 2],
     attributes: null,
     name: null,
-    selfClosing: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    selfClosing: readBool(pos + 40),
     parent,
   };
   try {
@@ -2519,7 +2531,7 @@ function deserializeJSXOpeningFragment(pos, parent) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     attributes: null,
-    selfClosing: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    selfClosing: readBool(pos + 24),
     parent,
   };
   try {
@@ -2608,7 +2620,7 @@ function deserializeBooleanLiteral(pos, parent) {
     type: "Literal",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    value: readBool(pos + 8),
     raw: deserializeStr(pos + 16),
     parent,
   };
@@ -2775,17 +2787,20 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  readResult,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    readResult,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

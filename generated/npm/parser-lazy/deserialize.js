@@ -9,7 +9,7 @@
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -53,8 +53,10 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
-// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
-import { isAscii as nativeIsAscii } from "node:buffer";
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused"). Taken by
+// `process.getBuiltinModule`, not an `import` of "node:buffer", which a process pays as the load of
+// one more module (bench/README.md, "one module graph"); `null` on Node 20 before 20.16.
+const nativeIsAscii = typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:buffer").isAscii : null;
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -330,9 +332,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which no producer writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
@@ -430,9 +434,17 @@ function sourceChunk(chunk) {
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
 }
 
-/** Whether the bytes `start..end` are all ASCII. */
+
+/**
+ * Whether the bytes `start..end` are all ASCII (Node's `isAscii`, where there is one): decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
+ */
 function isAscii(start, end) {
-  return nativeIsAscii(uint8.subarray(start, end));
+  if (nativeIsAscii !== null) return nativeIsAscii(uint8.subarray(start, end));
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
 }
 
 /** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
@@ -905,7 +917,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
+      this.#expression = readBool(this.#pos + 24);
     }
     return this.#expression;
   }
@@ -914,7 +926,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
+      this.#generator = readBool(this.#pos + 25);
     }
     return this.#generator;
   }
@@ -923,7 +935,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
+      this.#async = readBool(this.#pos + 26);
     }
     return this.#async;
   }
@@ -1242,7 +1254,7 @@ class LazyCallExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
+      this.#optional = readBool(this.#pos + 40);
     }
     return this.#optional;
   }
@@ -1946,7 +1958,7 @@ class LazyForOfStatement extends LazyObject {
     if (this.#await === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#await = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#await = readBool(this.#pos + 8);
     }
     return this.#await;
   }
@@ -2083,7 +2095,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
+      this.#expression = readBool(this.#pos + 24);
     }
     return this.#expression;
   }
@@ -2092,7 +2104,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
+      this.#generator = readBool(this.#pos + 25);
     }
     return this.#generator;
   }
@@ -2101,7 +2113,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
+      this.#async = readBool(this.#pos + 26);
     }
     return this.#async;
   }
@@ -2166,7 +2178,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
+      this.#expression = readBool(this.#pos + 24);
     }
     return this.#expression;
   }
@@ -2175,7 +2187,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
+      this.#generator = readBool(this.#pos + 25);
     }
     return this.#generator;
   }
@@ -2184,7 +2196,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = (uint8[this.#pos + 26] === 1 || (uint8[this.#pos + 26] !== 0 && invalidBool(this.#pos + 26)));
+      this.#async = readBool(this.#pos + 26);
     }
     return this.#async;
   }
@@ -2686,7 +2698,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
+      this.#computed = readBool(this.#pos + 40);
     }
     return this.#computed;
   }
@@ -2695,7 +2707,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = (uint8[this.#pos + 41] === 1 || (uint8[this.#pos + 41] !== 0 && invalidBool(this.#pos + 41)));
+      this.#optional = readBool(this.#pos + 41);
     }
     return this.#optional;
   }
@@ -2775,7 +2787,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#static = readBool(this.#pos + 8);
     }
     return this.#static;
   }
@@ -2784,7 +2796,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#computed = readBool(this.#pos + 9);
     }
     return this.#computed;
   }
@@ -3024,7 +3036,7 @@ class LazyProperty extends LazyObject {
     if (this.#method === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#method = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#method = readBool(this.#pos + 8);
     }
     return this.#method;
   }
@@ -3033,7 +3045,7 @@ class LazyProperty extends LazyObject {
     if (this.#shorthand === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#shorthand = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#shorthand = readBool(this.#pos + 9);
     }
     return this.#shorthand;
   }
@@ -3042,7 +3054,7 @@ class LazyProperty extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 10] === 1 || (uint8[this.#pos + 10] !== 0 && invalidBool(this.#pos + 10)));
+      this.#computed = readBool(this.#pos + 10);
     }
     return this.#computed;
   }
@@ -3105,7 +3117,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#static = readBool(this.#pos + 8);
     }
     return this.#static;
   }
@@ -3114,7 +3126,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#computed = readBool(this.#pos + 9);
     }
     return this.#computed;
   }
@@ -3492,7 +3504,7 @@ class LazyTemplateElement extends LazyObject {
     if (this.#tail === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#tail = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
+      this.#tail = readBool(this.#pos + 40);
     }
     return this.#tail;
   }
@@ -3688,7 +3700,7 @@ class LazyUnaryExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#prefix = readBool(this.#pos + 9);
     }
     return this.#prefix;
   }
@@ -3741,7 +3753,7 @@ class LazyUpdateExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#prefix = readBool(this.#pos + 9);
     }
     return this.#prefix;
   }
@@ -3956,7 +3968,7 @@ class LazyYieldExpression extends LazyObject {
     if (this.#delegate === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#delegate = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#delegate = readBool(this.#pos + 8);
     }
     return this.#delegate;
   }
@@ -4398,7 +4410,7 @@ class LazyJSXOpeningElement extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = (uint8[this.#pos + 40] === 1 || (uint8[this.#pos + 40] !== 0 && invalidBool(this.#pos + 40)));
+      this.#selfClosing = readBool(this.#pos + 40);
     }
     return this.#selfClosing;
   }
@@ -4441,7 +4453,7 @@ class LazyJSXOpeningFragment extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
+      this.#selfClosing = readBool(this.#pos + 24);
     }
     return this.#selfClosing;
   }
@@ -4690,7 +4702,7 @@ class LazyBooleanLiteral extends LazyObject {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#value = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#value = readBool(this.#pos + 8);
     }
     return this.#value;
   }
@@ -5402,113 +5414,116 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  LazyObject,
-  PROPERTIES,
-  beginWalk,
-  deserializeArrayExpression,
-  deserializeArrayPattern,
-  deserializeArrowFunctionExpression,
-  deserializeAssignmentExpression,
-  deserializeAssignmentPattern,
-  deserializeAwaitExpression,
-  deserializeBigIntLiteral,
-  deserializeBinaryExpression,
-  deserializeBlockStatement,
-  deserializeBooleanLiteral,
-  deserializeBreakStatement,
-  deserializeCallExpression,
-  deserializeCatchClause,
-  deserializeChainExpression,
-  deserializeClassBody,
-  deserializeClassDeclaration,
-  deserializeClassExpression,
-  deserializeConditionalExpression,
-  deserializeContinueStatement,
-  deserializeDebuggerStatement,
-  deserializeDirective,
-  deserializeDoWhileStatement,
-  deserializeEmptyStatement,
-  deserializeExportAllDeclaration,
-  deserializeExportDefaultDeclaration,
-  deserializeExportNamedDeclaration,
-  deserializeExportSpecifier,
-  deserializeExpressionStatement,
-  deserializeForInStatement,
-  deserializeForOfStatement,
-  deserializeForStatement,
-  deserializeFunctionDeclaration,
-  deserializeFunctionExpression,
-  deserializeIdentifier,
-  deserializeIfStatement,
-  deserializeImportAttribute,
-  deserializeImportDeclaration,
-  deserializeImportDefaultSpecifier,
-  deserializeImportExpression,
-  deserializeImportNamespaceSpecifier,
-  deserializeImportSpecifier,
-  deserializeJSXAttribute,
-  deserializeJSXClosingElement,
-  deserializeJSXClosingFragment,
-  deserializeJSXElement,
-  deserializeJSXEmptyExpression,
-  deserializeJSXExpressionContainer,
-  deserializeJSXFragment,
-  deserializeJSXIdentifier,
-  deserializeJSXMemberExpression,
-  deserializeJSXNamespacedName,
-  deserializeJSXOpeningElement,
-  deserializeJSXOpeningFragment,
-  deserializeJSXSpreadAttribute,
-  deserializeJSXText,
-  deserializeJSXTextWithBigint,
-  deserializeLabeledStatement,
-  deserializeLogicalExpression,
-  deserializeMemberExpression,
-  deserializeMetaProperty,
-  deserializeMethodDefinition,
-  deserializeNewExpression,
-  deserializeNullLiteral,
-  deserializeNumericLiteral,
-  deserializeObjectExpression,
-  deserializeObjectPattern,
-  deserializeParenthesizedExpression,
-  deserializePrivateIdentifier,
-  deserializeProgram,
-  deserializeProperty,
-  deserializePropertyDefinition,
-  deserializeRegExpLiteral,
-  deserializeRestElement,
-  deserializeReturnStatement,
-  deserializeSequenceExpression,
-  deserializeSpreadElement,
-  deserializeStaticBlock,
-  deserializeStringLiteral,
-  deserializeSuper,
-  deserializeSwitchCase,
-  deserializeSwitchStatement,
-  deserializeTaggedTemplateExpression,
-  deserializeTemplateElement,
-  deserializeTemplateLiteral,
-  deserializeThisExpression,
-  deserializeThrowStatement,
-  deserializeTryStatement,
-  deserializeUnaryExpression,
-  deserializeUpdateExpression,
-  deserializeVariableDeclaration,
-  deserializeVariableDeclarator,
-  deserializeWhileStatement,
-  deserializeWithStatement,
-  deserializeYieldExpression,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  resumeWalk,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    LazyObject,
+    PROPERTIES,
+    beginWalk,
+    deserializeArrayExpression,
+    deserializeArrayPattern,
+    deserializeArrowFunctionExpression,
+    deserializeAssignmentExpression,
+    deserializeAssignmentPattern,
+    deserializeAwaitExpression,
+    deserializeBigIntLiteral,
+    deserializeBinaryExpression,
+    deserializeBlockStatement,
+    deserializeBooleanLiteral,
+    deserializeBreakStatement,
+    deserializeCallExpression,
+    deserializeCatchClause,
+    deserializeChainExpression,
+    deserializeClassBody,
+    deserializeClassDeclaration,
+    deserializeClassExpression,
+    deserializeConditionalExpression,
+    deserializeContinueStatement,
+    deserializeDebuggerStatement,
+    deserializeDirective,
+    deserializeDoWhileStatement,
+    deserializeEmptyStatement,
+    deserializeExportAllDeclaration,
+    deserializeExportDefaultDeclaration,
+    deserializeExportNamedDeclaration,
+    deserializeExportSpecifier,
+    deserializeExpressionStatement,
+    deserializeForInStatement,
+    deserializeForOfStatement,
+    deserializeForStatement,
+    deserializeFunctionDeclaration,
+    deserializeFunctionExpression,
+    deserializeIdentifier,
+    deserializeIfStatement,
+    deserializeImportAttribute,
+    deserializeImportDeclaration,
+    deserializeImportDefaultSpecifier,
+    deserializeImportExpression,
+    deserializeImportNamespaceSpecifier,
+    deserializeImportSpecifier,
+    deserializeJSXAttribute,
+    deserializeJSXClosingElement,
+    deserializeJSXClosingFragment,
+    deserializeJSXElement,
+    deserializeJSXEmptyExpression,
+    deserializeJSXExpressionContainer,
+    deserializeJSXFragment,
+    deserializeJSXIdentifier,
+    deserializeJSXMemberExpression,
+    deserializeJSXNamespacedName,
+    deserializeJSXOpeningElement,
+    deserializeJSXOpeningFragment,
+    deserializeJSXSpreadAttribute,
+    deserializeJSXText,
+    deserializeJSXTextWithBigint,
+    deserializeLabeledStatement,
+    deserializeLogicalExpression,
+    deserializeMemberExpression,
+    deserializeMetaProperty,
+    deserializeMethodDefinition,
+    deserializeNewExpression,
+    deserializeNullLiteral,
+    deserializeNumericLiteral,
+    deserializeObjectExpression,
+    deserializeObjectPattern,
+    deserializeParenthesizedExpression,
+    deserializePrivateIdentifier,
+    deserializeProgram,
+    deserializeProperty,
+    deserializePropertyDefinition,
+    deserializeRegExpLiteral,
+    deserializeRestElement,
+    deserializeReturnStatement,
+    deserializeSequenceExpression,
+    deserializeSpreadElement,
+    deserializeStaticBlock,
+    deserializeStringLiteral,
+    deserializeSuper,
+    deserializeSwitchCase,
+    deserializeSwitchStatement,
+    deserializeTaggedTemplateExpression,
+    deserializeTemplateElement,
+    deserializeTemplateLiteral,
+    deserializeThisExpression,
+    deserializeThrowStatement,
+    deserializeTryStatement,
+    deserializeUnaryExpression,
+    deserializeUpdateExpression,
+    deserializeVariableDeclaration,
+    deserializeVariableDeclarator,
+    deserializeWhileStatement,
+    deserializeWithStatement,
+    deserializeYieldExpression,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    resumeWalk,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

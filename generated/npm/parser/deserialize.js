@@ -5,7 +5,7 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain JS objects.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -45,8 +45,10 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
-// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
-import { isAscii as nativeIsAscii } from "node:buffer";
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused"). Taken by
+// `process.getBuiltinModule`, not an `import` of "node:buffer", which a process pays as the load of
+// one more module (bench/README.md, "one module graph"); `null` on Node 20 before 20.16.
+const nativeIsAscii = typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:buffer").isAscii : null;
 // Node's native UTF-8 decoder, called on the Uint8Array directly.
 const utf8Slice = Buffer.prototype.utf8Slice;
 
@@ -294,9 +296,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which no producer writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
@@ -394,9 +398,17 @@ function sourceChunk(chunk) {
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
 }
 
-/** Whether the bytes `start..end` are all ASCII. */
+
+/**
+ * Whether the bytes `start..end` are all ASCII (Node's `isAscii`, where there is one): decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
+ */
 function isAscii(start, end) {
-  return nativeIsAscii(uint8.subarray(start, end));
+  if (nativeIsAscii !== null) return nativeIsAscii(uint8.subarray(start, end));
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
 }
 
 /** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
@@ -886,9 +898,9 @@ function deserializeArrowFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
-    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
+    expression: readBool(pos + 24),
+    generator: readBool(pos + 25),
+    async: readBool(pos + 26),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1024,7 +1036,7 @@ function deserializeCallExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     callee: calleeValue,
     arguments: argumentsValue,
-    optional: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    optional: readBool(pos + 40),
   };
 }
 
@@ -1349,7 +1361,7 @@ function deserializeForOfStatement(pos) {
     type: "ForOfStatement",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    await: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    await: readBool(pos + 8),
     left: leftValue,
     right: rightValue,
     body: bodyValue,
@@ -1400,9 +1412,9 @@ function deserializeFunctionDeclaration(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
-    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
+    expression: readBool(pos + 24),
+    generator: readBool(pos + 25),
+    async: readBool(pos + 26),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1426,9 +1438,9 @@ function deserializeFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    generator: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
-    async: (uint8[pos + 26] === 1 || (uint8[pos + 26] !== 0 && invalidBool(pos + 26))),
+    expression: readBool(pos + 24),
+    generator: readBool(pos + 25),
+    async: readBool(pos + 26),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1642,8 +1654,8 @@ function deserializeMemberExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     object: objectValue,
     property: propertyValue,
-    computed: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
-    optional: (uint8[pos + 41] === 1 || (uint8[pos + 41] !== 0 && invalidBool(pos + 41))),
+    computed: readBool(pos + 40),
+    optional: readBool(pos + 41),
   };
 }
 
@@ -1682,8 +1694,8 @@ function deserializeMethodDefinition(pos) {
     type: "MethodDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    static: readBool(pos + 8),
+    computed: readBool(pos + 9),
     key: keyValue,
     kind: deserializeMethodDefinitionKind(pos + 32),
     value: valueValue,
@@ -1786,9 +1798,9 @@ function deserializeProperty(pos) {
     type: "Property",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    method: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    shorthand: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
-    computed: (uint8[pos + 10] === 1 || (uint8[pos + 10] !== 0 && invalidBool(pos + 10))),
+    method: readBool(pos + 8),
+    shorthand: readBool(pos + 9),
+    computed: readBool(pos + 10),
     key: keyValue,
     value: valueValue,
     kind: deserializePropertyKind(pos + 48),
@@ -1810,8 +1822,8 @@ function deserializePropertyDefinition(pos) {
     type: "PropertyDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    static: readBool(pos + 8),
+    computed: readBool(pos + 9),
     key: keyValue,
     value: valueValue,
   };
@@ -1978,7 +1990,7 @@ function deserializeTemplateElement(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
-    tail: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    tail: readBool(pos + 40),
   };
 }
 
@@ -2065,7 +2077,7 @@ function deserializeUnaryExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
-    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    prefix: readBool(pos + 9),
     argument: argumentValue,
   };
 }
@@ -2084,7 +2096,7 @@ function deserializeUpdateExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
-    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    prefix: readBool(pos + 9),
     argument: argumentValue,
   };
 }
@@ -2180,7 +2192,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    delegate: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    delegate: readBool(pos + 8),
     argument: argumentValue,
   };
 }
@@ -2442,7 +2454,7 @@ function deserializeJSXOpeningElement(pos) {
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
     name: nameValue,
-    selfClosing: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    selfClosing: readBool(pos + 40),
   };
 }
 
@@ -2460,7 +2472,7 @@ function deserializeJSXOpeningFragment(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
-    selfClosing: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    selfClosing: readBool(pos + 24),
   };
 }
 
@@ -2532,7 +2544,7 @@ function deserializeBooleanLiteral(pos) {
     type: "Literal",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    value: readBool(pos + 8),
     raw: deserializeStr(pos + 16),
   };
 }
@@ -2699,111 +2711,114 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  deserializeArrayExpression,
-  deserializeArrayPattern,
-  deserializeArrowFunctionExpression,
-  deserializeAssignmentExpression,
-  deserializeAssignmentPattern,
-  deserializeAwaitExpression,
-  deserializeBigIntLiteral,
-  deserializeBinaryExpression,
-  deserializeBlockStatement,
-  deserializeBooleanLiteral,
-  deserializeBreakStatement,
-  deserializeCallExpression,
-  deserializeCatchClause,
-  deserializeChainExpression,
-  deserializeClassBody,
-  deserializeClassDeclaration,
-  deserializeClassExpression,
-  deserializeConditionalExpression,
-  deserializeContinueStatement,
-  deserializeDebuggerStatement,
-  deserializeDirective,
-  deserializeDoWhileStatement,
-  deserializeEmptyStatement,
-  deserializeExportAllDeclaration,
-  deserializeExportDefaultDeclaration,
-  deserializeExportNamedDeclaration,
-  deserializeExportSpecifier,
-  deserializeExpressionStatement,
-  deserializeForInStatement,
-  deserializeForOfStatement,
-  deserializeForStatement,
-  deserializeFunctionDeclaration,
-  deserializeFunctionExpression,
-  deserializeIdentifier,
-  deserializeIfStatement,
-  deserializeImportAttribute,
-  deserializeImportDeclaration,
-  deserializeImportDefaultSpecifier,
-  deserializeImportExpression,
-  deserializeImportNamespaceSpecifier,
-  deserializeImportSpecifier,
-  deserializeJSXAttribute,
-  deserializeJSXClosingElement,
-  deserializeJSXClosingFragment,
-  deserializeJSXElement,
-  deserializeJSXEmptyExpression,
-  deserializeJSXExpressionContainer,
-  deserializeJSXFragment,
-  deserializeJSXIdentifier,
-  deserializeJSXMemberExpression,
-  deserializeJSXNamespacedName,
-  deserializeJSXOpeningElement,
-  deserializeJSXOpeningFragment,
-  deserializeJSXSpreadAttribute,
-  deserializeJSXText,
-  deserializeJSXTextWithBigint,
-  deserializeLabeledStatement,
-  deserializeLogicalExpression,
-  deserializeMemberExpression,
-  deserializeMetaProperty,
-  deserializeMethodDefinition,
-  deserializeNewExpression,
-  deserializeNullLiteral,
-  deserializeNumericLiteral,
-  deserializeObjectExpression,
-  deserializeObjectPattern,
-  deserializeParenthesizedExpression,
-  deserializePrivateIdentifier,
-  deserializeProgram,
-  deserializeProperty,
-  deserializePropertyDefinition,
-  deserializeRegExpLiteral,
-  deserializeRestElement,
-  deserializeReturnStatement,
-  deserializeSequenceExpression,
-  deserializeSpreadElement,
-  deserializeStaticBlock,
-  deserializeStringLiteral,
-  deserializeSuper,
-  deserializeSwitchCase,
-  deserializeSwitchStatement,
-  deserializeTaggedTemplateExpression,
-  deserializeTemplateElement,
-  deserializeTemplateLiteral,
-  deserializeThisExpression,
-  deserializeThrowStatement,
-  deserializeTryStatement,
-  deserializeUnaryExpression,
-  deserializeUpdateExpression,
-  deserializeVariableDeclaration,
-  deserializeVariableDeclarator,
-  deserializeWhileStatement,
-  deserializeWithStatement,
-  deserializeYieldExpression,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    deserializeArrayExpression,
+    deserializeArrayPattern,
+    deserializeArrowFunctionExpression,
+    deserializeAssignmentExpression,
+    deserializeAssignmentPattern,
+    deserializeAwaitExpression,
+    deserializeBigIntLiteral,
+    deserializeBinaryExpression,
+    deserializeBlockStatement,
+    deserializeBooleanLiteral,
+    deserializeBreakStatement,
+    deserializeCallExpression,
+    deserializeCatchClause,
+    deserializeChainExpression,
+    deserializeClassBody,
+    deserializeClassDeclaration,
+    deserializeClassExpression,
+    deserializeConditionalExpression,
+    deserializeContinueStatement,
+    deserializeDebuggerStatement,
+    deserializeDirective,
+    deserializeDoWhileStatement,
+    deserializeEmptyStatement,
+    deserializeExportAllDeclaration,
+    deserializeExportDefaultDeclaration,
+    deserializeExportNamedDeclaration,
+    deserializeExportSpecifier,
+    deserializeExpressionStatement,
+    deserializeForInStatement,
+    deserializeForOfStatement,
+    deserializeForStatement,
+    deserializeFunctionDeclaration,
+    deserializeFunctionExpression,
+    deserializeIdentifier,
+    deserializeIfStatement,
+    deserializeImportAttribute,
+    deserializeImportDeclaration,
+    deserializeImportDefaultSpecifier,
+    deserializeImportExpression,
+    deserializeImportNamespaceSpecifier,
+    deserializeImportSpecifier,
+    deserializeJSXAttribute,
+    deserializeJSXClosingElement,
+    deserializeJSXClosingFragment,
+    deserializeJSXElement,
+    deserializeJSXEmptyExpression,
+    deserializeJSXExpressionContainer,
+    deserializeJSXFragment,
+    deserializeJSXIdentifier,
+    deserializeJSXMemberExpression,
+    deserializeJSXNamespacedName,
+    deserializeJSXOpeningElement,
+    deserializeJSXOpeningFragment,
+    deserializeJSXSpreadAttribute,
+    deserializeJSXText,
+    deserializeJSXTextWithBigint,
+    deserializeLabeledStatement,
+    deserializeLogicalExpression,
+    deserializeMemberExpression,
+    deserializeMetaProperty,
+    deserializeMethodDefinition,
+    deserializeNewExpression,
+    deserializeNullLiteral,
+    deserializeNumericLiteral,
+    deserializeObjectExpression,
+    deserializeObjectPattern,
+    deserializeParenthesizedExpression,
+    deserializePrivateIdentifier,
+    deserializeProgram,
+    deserializeProperty,
+    deserializePropertyDefinition,
+    deserializeRegExpLiteral,
+    deserializeRestElement,
+    deserializeReturnStatement,
+    deserializeSequenceExpression,
+    deserializeSpreadElement,
+    deserializeStaticBlock,
+    deserializeStringLiteral,
+    deserializeSuper,
+    deserializeSwitchCase,
+    deserializeSwitchStatement,
+    deserializeTaggedTemplateExpression,
+    deserializeTemplateElement,
+    deserializeTemplateLiteral,
+    deserializeThisExpression,
+    deserializeThrowStatement,
+    deserializeTryStatement,
+    deserializeUnaryExpression,
+    deserializeUpdateExpression,
+    deserializeVariableDeclaration,
+    deserializeVariableDeclarator,
+    deserializeWhileStatement,
+    deserializeWithStatement,
+    deserializeYieldExpression,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -9,7 +9,7 @@
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -321,9 +321,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which no producer writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
@@ -421,10 +423,12 @@ function sourceChunk(chunk) {
   return (sourceChunks[chunk] = latin1Decoder.decode(uint8.subarray(start, end)));
 }
 
+
 /**
- * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many characters, none
- * U+FFFD (a byte past 0x7F either joins others in one character or is one U+FFFD). A JS loop costs
- * cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+ * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
  */
 function isAscii(start, end) {
   const text = textDecoder.decode(uint8.subarray(start, end));
@@ -901,7 +905,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = (uint8[this.#pos + 16] === 1 || (uint8[this.#pos + 16] !== 0 && invalidBool(this.#pos + 16)));
+      this.#expression = readBool(this.#pos + 16);
     }
     return this.#expression;
   }
@@ -910,7 +914,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = (uint8[this.#pos + 17] === 1 || (uint8[this.#pos + 17] !== 0 && invalidBool(this.#pos + 17)));
+      this.#generator = readBool(this.#pos + 17);
     }
     return this.#generator;
   }
@@ -919,7 +923,7 @@ class LazyArrowFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = (uint8[this.#pos + 18] === 1 || (uint8[this.#pos + 18] !== 0 && invalidBool(this.#pos + 18)));
+      this.#async = readBool(this.#pos + 18);
     }
     return this.#async;
   }
@@ -1238,7 +1242,7 @@ class LazyCallExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = (uint8[this.#pos + 28] === 1 || (uint8[this.#pos + 28] !== 0 && invalidBool(this.#pos + 28)));
+      this.#optional = readBool(this.#pos + 28);
     }
     return this.#optional;
   }
@@ -1942,7 +1946,7 @@ class LazyForOfStatement extends LazyObject {
     if (this.#await === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#await = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#await = readBool(this.#pos + 8);
     }
     return this.#await;
   }
@@ -2079,7 +2083,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = (uint8[this.#pos + 16] === 1 || (uint8[this.#pos + 16] !== 0 && invalidBool(this.#pos + 16)));
+      this.#expression = readBool(this.#pos + 16);
     }
     return this.#expression;
   }
@@ -2088,7 +2092,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = (uint8[this.#pos + 17] === 1 || (uint8[this.#pos + 17] !== 0 && invalidBool(this.#pos + 17)));
+      this.#generator = readBool(this.#pos + 17);
     }
     return this.#generator;
   }
@@ -2097,7 +2101,7 @@ class LazyFunctionDeclaration extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = (uint8[this.#pos + 18] === 1 || (uint8[this.#pos + 18] !== 0 && invalidBool(this.#pos + 18)));
+      this.#async = readBool(this.#pos + 18);
     }
     return this.#async;
   }
@@ -2162,7 +2166,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#expression === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#expression = (uint8[this.#pos + 16] === 1 || (uint8[this.#pos + 16] !== 0 && invalidBool(this.#pos + 16)));
+      this.#expression = readBool(this.#pos + 16);
     }
     return this.#expression;
   }
@@ -2171,7 +2175,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#generator === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#generator = (uint8[this.#pos + 17] === 1 || (uint8[this.#pos + 17] !== 0 && invalidBool(this.#pos + 17)));
+      this.#generator = readBool(this.#pos + 17);
     }
     return this.#generator;
   }
@@ -2180,7 +2184,7 @@ class LazyFunctionExpression extends LazyObject {
     if (this.#async === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#async = (uint8[this.#pos + 18] === 1 || (uint8[this.#pos + 18] !== 0 && invalidBool(this.#pos + 18)));
+      this.#async = readBool(this.#pos + 18);
     }
     return this.#async;
   }
@@ -2682,7 +2686,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
+      this.#computed = readBool(this.#pos + 24);
     }
     return this.#computed;
   }
@@ -2691,7 +2695,7 @@ class LazyMemberExpression extends LazyObject {
     if (this.#optional === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#optional = (uint8[this.#pos + 25] === 1 || (uint8[this.#pos + 25] !== 0 && invalidBool(this.#pos + 25)));
+      this.#optional = readBool(this.#pos + 25);
     }
     return this.#optional;
   }
@@ -2771,7 +2775,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#static = readBool(this.#pos + 8);
     }
     return this.#static;
   }
@@ -2780,7 +2784,7 @@ class LazyMethodDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#computed = readBool(this.#pos + 9);
     }
     return this.#computed;
   }
@@ -3020,7 +3024,7 @@ class LazyProperty extends LazyObject {
     if (this.#method === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#method = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#method = readBool(this.#pos + 8);
     }
     return this.#method;
   }
@@ -3029,7 +3033,7 @@ class LazyProperty extends LazyObject {
     if (this.#shorthand === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#shorthand = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#shorthand = readBool(this.#pos + 9);
     }
     return this.#shorthand;
   }
@@ -3038,7 +3042,7 @@ class LazyProperty extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 10] === 1 || (uint8[this.#pos + 10] !== 0 && invalidBool(this.#pos + 10)));
+      this.#computed = readBool(this.#pos + 10);
     }
     return this.#computed;
   }
@@ -3101,7 +3105,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#static === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#static = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#static = readBool(this.#pos + 8);
     }
     return this.#static;
   }
@@ -3110,7 +3114,7 @@ class LazyPropertyDefinition extends LazyObject {
     if (this.#computed === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#computed = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#computed = readBool(this.#pos + 9);
     }
     return this.#computed;
   }
@@ -3488,7 +3492,7 @@ class LazyTemplateElement extends LazyObject {
     if (this.#tail === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#tail = (uint8[this.#pos + 24] === 1 || (uint8[this.#pos + 24] !== 0 && invalidBool(this.#pos + 24)));
+      this.#tail = readBool(this.#pos + 24);
     }
     return this.#tail;
   }
@@ -3684,7 +3688,7 @@ class LazyUnaryExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#prefix = readBool(this.#pos + 9);
     }
     return this.#prefix;
   }
@@ -3737,7 +3741,7 @@ class LazyUpdateExpression extends LazyObject {
     if (this.#prefix === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#prefix = (uint8[this.#pos + 9] === 1 || (uint8[this.#pos + 9] !== 0 && invalidBool(this.#pos + 9)));
+      this.#prefix = readBool(this.#pos + 9);
     }
     return this.#prefix;
   }
@@ -3952,7 +3956,7 @@ class LazyYieldExpression extends LazyObject {
     if (this.#delegate === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#delegate = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#delegate = readBool(this.#pos + 8);
     }
     return this.#delegate;
   }
@@ -4394,7 +4398,7 @@ class LazyJSXOpeningElement extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = (uint8[this.#pos + 28] === 1 || (uint8[this.#pos + 28] !== 0 && invalidBool(this.#pos + 28)));
+      this.#selfClosing = readBool(this.#pos + 28);
     }
     return this.#selfClosing;
   }
@@ -4437,7 +4441,7 @@ class LazyJSXOpeningFragment extends LazyObject {
     if (this.#selfClosing === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#selfClosing = (uint8[this.#pos + 20] === 1 || (uint8[this.#pos + 20] !== 0 && invalidBool(this.#pos + 20)));
+      this.#selfClosing = readBool(this.#pos + 20);
     }
     return this.#selfClosing;
   }
@@ -4686,7 +4690,7 @@ class LazyBooleanLiteral extends LazyObject {
     if (this.#value === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.#value = (uint8[this.#pos + 8] === 1 || (uint8[this.#pos + 8] !== 0 && invalidBool(this.#pos + 8)));
+      this.#value = readBool(this.#pos + 8);
     }
     return this.#value;
   }
@@ -5398,113 +5402,116 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  LazyObject,
-  PROPERTIES,
-  beginWalk,
-  deserializeArrayExpression,
-  deserializeArrayPattern,
-  deserializeArrowFunctionExpression,
-  deserializeAssignmentExpression,
-  deserializeAssignmentPattern,
-  deserializeAwaitExpression,
-  deserializeBigIntLiteral,
-  deserializeBinaryExpression,
-  deserializeBlockStatement,
-  deserializeBooleanLiteral,
-  deserializeBreakStatement,
-  deserializeCallExpression,
-  deserializeCatchClause,
-  deserializeChainExpression,
-  deserializeClassBody,
-  deserializeClassDeclaration,
-  deserializeClassExpression,
-  deserializeConditionalExpression,
-  deserializeContinueStatement,
-  deserializeDebuggerStatement,
-  deserializeDirective,
-  deserializeDoWhileStatement,
-  deserializeEmptyStatement,
-  deserializeExportAllDeclaration,
-  deserializeExportDefaultDeclaration,
-  deserializeExportNamedDeclaration,
-  deserializeExportSpecifier,
-  deserializeExpressionStatement,
-  deserializeForInStatement,
-  deserializeForOfStatement,
-  deserializeForStatement,
-  deserializeFunctionDeclaration,
-  deserializeFunctionExpression,
-  deserializeIdentifier,
-  deserializeIfStatement,
-  deserializeImportAttribute,
-  deserializeImportDeclaration,
-  deserializeImportDefaultSpecifier,
-  deserializeImportExpression,
-  deserializeImportNamespaceSpecifier,
-  deserializeImportSpecifier,
-  deserializeJSXAttribute,
-  deserializeJSXClosingElement,
-  deserializeJSXClosingFragment,
-  deserializeJSXElement,
-  deserializeJSXEmptyExpression,
-  deserializeJSXExpressionContainer,
-  deserializeJSXFragment,
-  deserializeJSXIdentifier,
-  deserializeJSXMemberExpression,
-  deserializeJSXNamespacedName,
-  deserializeJSXOpeningElement,
-  deserializeJSXOpeningFragment,
-  deserializeJSXSpreadAttribute,
-  deserializeJSXText,
-  deserializeJSXTextWithBigint,
-  deserializeLabeledStatement,
-  deserializeLogicalExpression,
-  deserializeMemberExpression,
-  deserializeMetaProperty,
-  deserializeMethodDefinition,
-  deserializeNewExpression,
-  deserializeNullLiteral,
-  deserializeNumericLiteral,
-  deserializeObjectExpression,
-  deserializeObjectPattern,
-  deserializeParenthesizedExpression,
-  deserializePrivateIdentifier,
-  deserializeProgram,
-  deserializeProperty,
-  deserializePropertyDefinition,
-  deserializeRegExpLiteral,
-  deserializeRestElement,
-  deserializeReturnStatement,
-  deserializeSequenceExpression,
-  deserializeSpreadElement,
-  deserializeStaticBlock,
-  deserializeStringLiteral,
-  deserializeSuper,
-  deserializeSwitchCase,
-  deserializeSwitchStatement,
-  deserializeTaggedTemplateExpression,
-  deserializeTemplateElement,
-  deserializeTemplateLiteral,
-  deserializeThisExpression,
-  deserializeThrowStatement,
-  deserializeTryStatement,
-  deserializeUnaryExpression,
-  deserializeUpdateExpression,
-  deserializeVariableDeclaration,
-  deserializeVariableDeclarator,
-  deserializeWhileStatement,
-  deserializeWithStatement,
-  deserializeYieldExpression,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  resumeWalk,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    LazyObject,
+    PROPERTIES,
+    beginWalk,
+    deserializeArrayExpression,
+    deserializeArrayPattern,
+    deserializeArrowFunctionExpression,
+    deserializeAssignmentExpression,
+    deserializeAssignmentPattern,
+    deserializeAwaitExpression,
+    deserializeBigIntLiteral,
+    deserializeBinaryExpression,
+    deserializeBlockStatement,
+    deserializeBooleanLiteral,
+    deserializeBreakStatement,
+    deserializeCallExpression,
+    deserializeCatchClause,
+    deserializeChainExpression,
+    deserializeClassBody,
+    deserializeClassDeclaration,
+    deserializeClassExpression,
+    deserializeConditionalExpression,
+    deserializeContinueStatement,
+    deserializeDebuggerStatement,
+    deserializeDirective,
+    deserializeDoWhileStatement,
+    deserializeEmptyStatement,
+    deserializeExportAllDeclaration,
+    deserializeExportDefaultDeclaration,
+    deserializeExportNamedDeclaration,
+    deserializeExportSpecifier,
+    deserializeExpressionStatement,
+    deserializeForInStatement,
+    deserializeForOfStatement,
+    deserializeForStatement,
+    deserializeFunctionDeclaration,
+    deserializeFunctionExpression,
+    deserializeIdentifier,
+    deserializeIfStatement,
+    deserializeImportAttribute,
+    deserializeImportDeclaration,
+    deserializeImportDefaultSpecifier,
+    deserializeImportExpression,
+    deserializeImportNamespaceSpecifier,
+    deserializeImportSpecifier,
+    deserializeJSXAttribute,
+    deserializeJSXClosingElement,
+    deserializeJSXClosingFragment,
+    deserializeJSXElement,
+    deserializeJSXEmptyExpression,
+    deserializeJSXExpressionContainer,
+    deserializeJSXFragment,
+    deserializeJSXIdentifier,
+    deserializeJSXMemberExpression,
+    deserializeJSXNamespacedName,
+    deserializeJSXOpeningElement,
+    deserializeJSXOpeningFragment,
+    deserializeJSXSpreadAttribute,
+    deserializeJSXText,
+    deserializeJSXTextWithBigint,
+    deserializeLabeledStatement,
+    deserializeLogicalExpression,
+    deserializeMemberExpression,
+    deserializeMetaProperty,
+    deserializeMethodDefinition,
+    deserializeNewExpression,
+    deserializeNullLiteral,
+    deserializeNumericLiteral,
+    deserializeObjectExpression,
+    deserializeObjectPattern,
+    deserializeParenthesizedExpression,
+    deserializePrivateIdentifier,
+    deserializeProgram,
+    deserializeProperty,
+    deserializePropertyDefinition,
+    deserializeRegExpLiteral,
+    deserializeRestElement,
+    deserializeReturnStatement,
+    deserializeSequenceExpression,
+    deserializeSpreadElement,
+    deserializeStaticBlock,
+    deserializeStringLiteral,
+    deserializeSuper,
+    deserializeSwitchCase,
+    deserializeSwitchStatement,
+    deserializeTaggedTemplateExpression,
+    deserializeTemplateElement,
+    deserializeTemplateLiteral,
+    deserializeThisExpression,
+    deserializeThrowStatement,
+    deserializeTryStatement,
+    deserializeUnaryExpression,
+    deserializeUpdateExpression,
+    deserializeVariableDeclaration,
+    deserializeVariableDeclarator,
+    deserializeWhileStatement,
+    deserializeWithStatement,
+    deserializeYieldExpression,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    resumeWalk,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -5,7 +5,7 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain JS objects.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -285,9 +285,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which no producer writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
@@ -385,10 +387,12 @@ function sourceChunk(chunk) {
   return (sourceChunks[chunk] = latin1Decoder.decode(uint8.subarray(start, end)));
 }
 
+
 /**
- * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many characters, none
- * U+FFFD (a byte past 0x7F either joins others in one character or is one U+FFFD). A JS loop costs
- * cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
+ * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
  */
 function isAscii(start, end) {
   const text = textDecoder.decode(uint8.subarray(start, end));
@@ -882,9 +886,9 @@ function deserializeArrowFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: (uint8[pos + 16] === 1 || (uint8[pos + 16] !== 0 && invalidBool(pos + 16))),
-    generator: (uint8[pos + 17] === 1 || (uint8[pos + 17] !== 0 && invalidBool(pos + 17))),
-    async: (uint8[pos + 18] === 1 || (uint8[pos + 18] !== 0 && invalidBool(pos + 18))),
+    expression: readBool(pos + 16),
+    generator: readBool(pos + 17),
+    async: readBool(pos + 18),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1020,7 +1024,7 @@ function deserializeCallExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     callee: calleeValue,
     arguments: argumentsValue,
-    optional: (uint8[pos + 28] === 1 || (uint8[pos + 28] !== 0 && invalidBool(pos + 28))),
+    optional: readBool(pos + 28),
   };
 }
 
@@ -1345,7 +1349,7 @@ function deserializeForOfStatement(pos) {
     type: "ForOfStatement",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    await: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    await: readBool(pos + 8),
     left: leftValue,
     right: rightValue,
     body: bodyValue,
@@ -1396,9 +1400,9 @@ function deserializeFunctionDeclaration(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: (uint8[pos + 16] === 1 || (uint8[pos + 16] !== 0 && invalidBool(pos + 16))),
-    generator: (uint8[pos + 17] === 1 || (uint8[pos + 17] !== 0 && invalidBool(pos + 17))),
-    async: (uint8[pos + 18] === 1 || (uint8[pos + 18] !== 0 && invalidBool(pos + 18))),
+    expression: readBool(pos + 16),
+    generator: readBool(pos + 17),
+    async: readBool(pos + 18),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1422,9 +1426,9 @@ function deserializeFunctionExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     id: idValue,
-    expression: (uint8[pos + 16] === 1 || (uint8[pos + 16] !== 0 && invalidBool(pos + 16))),
-    generator: (uint8[pos + 17] === 1 || (uint8[pos + 17] !== 0 && invalidBool(pos + 17))),
-    async: (uint8[pos + 18] === 1 || (uint8[pos + 18] !== 0 && invalidBool(pos + 18))),
+    expression: readBool(pos + 16),
+    generator: readBool(pos + 17),
+    async: readBool(pos + 18),
     params: paramsValue,
     body: bodyValue,
   };
@@ -1638,8 +1642,8 @@ function deserializeMemberExpression(pos) {
     end: uint32[(pos + 4) >>> 2],
     object: objectValue,
     property: propertyValue,
-    computed: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
-    optional: (uint8[pos + 25] === 1 || (uint8[pos + 25] !== 0 && invalidBool(pos + 25))),
+    computed: readBool(pos + 24),
+    optional: readBool(pos + 25),
   };
 }
 
@@ -1678,8 +1682,8 @@ function deserializeMethodDefinition(pos) {
     type: "MethodDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    static: readBool(pos + 8),
+    computed: readBool(pos + 9),
     key: keyValue,
     kind: deserializeMethodDefinitionKind(pos + 20),
     value: valueValue,
@@ -1782,9 +1786,9 @@ function deserializeProperty(pos) {
     type: "Property",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    method: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    shorthand: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
-    computed: (uint8[pos + 10] === 1 || (uint8[pos + 10] !== 0 && invalidBool(pos + 10))),
+    method: readBool(pos + 8),
+    shorthand: readBool(pos + 9),
+    computed: readBool(pos + 10),
     key: keyValue,
     value: valueValue,
     kind: deserializePropertyKind(pos + 28),
@@ -1806,8 +1810,8 @@ function deserializePropertyDefinition(pos) {
     type: "PropertyDefinition",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    static: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
-    computed: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    static: readBool(pos + 8),
+    computed: readBool(pos + 9),
     key: keyValue,
     value: valueValue,
   };
@@ -1974,7 +1978,7 @@ function deserializeTemplateElement(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     value: deserializeTemplateElementValue(pos + 8),
-    tail: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    tail: readBool(pos + 24),
   };
 }
 
@@ -2061,7 +2065,7 @@ function deserializeUnaryExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUnaryOperator(pos + 8),
-    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    prefix: readBool(pos + 9),
     argument: argumentValue,
   };
 }
@@ -2080,7 +2084,7 @@ function deserializeUpdateExpression(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     operator: deserializeUpdateOperator(pos + 8),
-    prefix: (uint8[pos + 9] === 1 || (uint8[pos + 9] !== 0 && invalidBool(pos + 9))),
+    prefix: readBool(pos + 9),
     argument: argumentValue,
   };
 }
@@ -2176,7 +2180,7 @@ function deserializeYieldExpression(pos) {
     type: "YieldExpression",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    delegate: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    delegate: readBool(pos + 8),
     argument: argumentValue,
   };
 }
@@ -2438,7 +2442,7 @@ function deserializeJSXOpeningElement(pos) {
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
     name: nameValue,
-    selfClosing: (uint8[pos + 28] === 1 || (uint8[pos + 28] !== 0 && invalidBool(pos + 28))),
+    selfClosing: readBool(pos + 28),
   };
 }
 
@@ -2456,7 +2460,7 @@ function deserializeJSXOpeningFragment(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     attributes: attributesValue,
-    selfClosing: (uint8[pos + 20] === 1 || (uint8[pos + 20] !== 0 && invalidBool(pos + 20))),
+    selfClosing: readBool(pos + 20),
   };
 }
 
@@ -2528,7 +2532,7 @@ function deserializeBooleanLiteral(pos) {
     type: "Literal",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    value: readBool(pos + 8),
     raw: deserializeStr(pos + 12),
   };
 }
@@ -2695,111 +2699,114 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  deserializeArrayExpression,
-  deserializeArrayPattern,
-  deserializeArrowFunctionExpression,
-  deserializeAssignmentExpression,
-  deserializeAssignmentPattern,
-  deserializeAwaitExpression,
-  deserializeBigIntLiteral,
-  deserializeBinaryExpression,
-  deserializeBlockStatement,
-  deserializeBooleanLiteral,
-  deserializeBreakStatement,
-  deserializeCallExpression,
-  deserializeCatchClause,
-  deserializeChainExpression,
-  deserializeClassBody,
-  deserializeClassDeclaration,
-  deserializeClassExpression,
-  deserializeConditionalExpression,
-  deserializeContinueStatement,
-  deserializeDebuggerStatement,
-  deserializeDirective,
-  deserializeDoWhileStatement,
-  deserializeEmptyStatement,
-  deserializeExportAllDeclaration,
-  deserializeExportDefaultDeclaration,
-  deserializeExportNamedDeclaration,
-  deserializeExportSpecifier,
-  deserializeExpressionStatement,
-  deserializeForInStatement,
-  deserializeForOfStatement,
-  deserializeForStatement,
-  deserializeFunctionDeclaration,
-  deserializeFunctionExpression,
-  deserializeIdentifier,
-  deserializeIfStatement,
-  deserializeImportAttribute,
-  deserializeImportDeclaration,
-  deserializeImportDefaultSpecifier,
-  deserializeImportExpression,
-  deserializeImportNamespaceSpecifier,
-  deserializeImportSpecifier,
-  deserializeJSXAttribute,
-  deserializeJSXClosingElement,
-  deserializeJSXClosingFragment,
-  deserializeJSXElement,
-  deserializeJSXEmptyExpression,
-  deserializeJSXExpressionContainer,
-  deserializeJSXFragment,
-  deserializeJSXIdentifier,
-  deserializeJSXMemberExpression,
-  deserializeJSXNamespacedName,
-  deserializeJSXOpeningElement,
-  deserializeJSXOpeningFragment,
-  deserializeJSXSpreadAttribute,
-  deserializeJSXText,
-  deserializeJSXTextWithBigint,
-  deserializeLabeledStatement,
-  deserializeLogicalExpression,
-  deserializeMemberExpression,
-  deserializeMetaProperty,
-  deserializeMethodDefinition,
-  deserializeNewExpression,
-  deserializeNullLiteral,
-  deserializeNumericLiteral,
-  deserializeObjectExpression,
-  deserializeObjectPattern,
-  deserializeParenthesizedExpression,
-  deserializePrivateIdentifier,
-  deserializeProgram,
-  deserializeProperty,
-  deserializePropertyDefinition,
-  deserializeRegExpLiteral,
-  deserializeRestElement,
-  deserializeReturnStatement,
-  deserializeSequenceExpression,
-  deserializeSpreadElement,
-  deserializeStaticBlock,
-  deserializeStringLiteral,
-  deserializeSuper,
-  deserializeSwitchCase,
-  deserializeSwitchStatement,
-  deserializeTaggedTemplateExpression,
-  deserializeTemplateElement,
-  deserializeTemplateLiteral,
-  deserializeThisExpression,
-  deserializeThrowStatement,
-  deserializeTryStatement,
-  deserializeUnaryExpression,
-  deserializeUpdateExpression,
-  deserializeVariableDeclaration,
-  deserializeVariableDeclarator,
-  deserializeWhileStatement,
-  deserializeWithStatement,
-  deserializeYieldExpression,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    deserializeArrayExpression,
+    deserializeArrayPattern,
+    deserializeArrowFunctionExpression,
+    deserializeAssignmentExpression,
+    deserializeAssignmentPattern,
+    deserializeAwaitExpression,
+    deserializeBigIntLiteral,
+    deserializeBinaryExpression,
+    deserializeBlockStatement,
+    deserializeBooleanLiteral,
+    deserializeBreakStatement,
+    deserializeCallExpression,
+    deserializeCatchClause,
+    deserializeChainExpression,
+    deserializeClassBody,
+    deserializeClassDeclaration,
+    deserializeClassExpression,
+    deserializeConditionalExpression,
+    deserializeContinueStatement,
+    deserializeDebuggerStatement,
+    deserializeDirective,
+    deserializeDoWhileStatement,
+    deserializeEmptyStatement,
+    deserializeExportAllDeclaration,
+    deserializeExportDefaultDeclaration,
+    deserializeExportNamedDeclaration,
+    deserializeExportSpecifier,
+    deserializeExpressionStatement,
+    deserializeForInStatement,
+    deserializeForOfStatement,
+    deserializeForStatement,
+    deserializeFunctionDeclaration,
+    deserializeFunctionExpression,
+    deserializeIdentifier,
+    deserializeIfStatement,
+    deserializeImportAttribute,
+    deserializeImportDeclaration,
+    deserializeImportDefaultSpecifier,
+    deserializeImportExpression,
+    deserializeImportNamespaceSpecifier,
+    deserializeImportSpecifier,
+    deserializeJSXAttribute,
+    deserializeJSXClosingElement,
+    deserializeJSXClosingFragment,
+    deserializeJSXElement,
+    deserializeJSXEmptyExpression,
+    deserializeJSXExpressionContainer,
+    deserializeJSXFragment,
+    deserializeJSXIdentifier,
+    deserializeJSXMemberExpression,
+    deserializeJSXNamespacedName,
+    deserializeJSXOpeningElement,
+    deserializeJSXOpeningFragment,
+    deserializeJSXSpreadAttribute,
+    deserializeJSXText,
+    deserializeJSXTextWithBigint,
+    deserializeLabeledStatement,
+    deserializeLogicalExpression,
+    deserializeMemberExpression,
+    deserializeMetaProperty,
+    deserializeMethodDefinition,
+    deserializeNewExpression,
+    deserializeNullLiteral,
+    deserializeNumericLiteral,
+    deserializeObjectExpression,
+    deserializeObjectPattern,
+    deserializeParenthesizedExpression,
+    deserializePrivateIdentifier,
+    deserializeProgram,
+    deserializeProperty,
+    deserializePropertyDefinition,
+    deserializeRegExpLiteral,
+    deserializeRestElement,
+    deserializeReturnStatement,
+    deserializeSequenceExpression,
+    deserializeSpreadElement,
+    deserializeStaticBlock,
+    deserializeStringLiteral,
+    deserializeSuper,
+    deserializeSwitchCase,
+    deserializeSwitchStatement,
+    deserializeTaggedTemplateExpression,
+    deserializeTemplateElement,
+    deserializeTemplateLiteral,
+    deserializeThisExpression,
+    deserializeThrowStatement,
+    deserializeTryStatement,
+    deserializeUnaryExpression,
+    deserializeUpdateExpression,
+    deserializeVariableDeclaration,
+    deserializeVariableDeclarator,
+    deserializeWhileStatement,
+    deserializeWithStatement,
+    deserializeYieldExpression,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -65,7 +65,7 @@ pub(in crate::emit) struct Reads {
     pub(in crate::emit::js) regex: bool,
     /// The `bigint_value` converter.
     pub(in crate::emit::js) bigint: bool,
-    /// `bool`s, whose other bytes are refused (`invalidBool`).
+    /// `bool`s, whose other bytes are refused (`readBool`).
     pub(in crate::emit::js) bool: bool,
     /// `Option`s with a tag (no niche), whose tags other than 0 and 1 are refused (`invalidOptionTag`).
     pub(in crate::emit::js) option_tag: bool,

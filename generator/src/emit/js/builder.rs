@@ -114,10 +114,10 @@ impl<'a> Builder<'a> {
         };
         match ty {
             TypeRef::Primitive(p) => match p {
-                // A producer writes 0 or 1: another byte is refused where it is read, with no
-                // call on the way (V8's lower tiers pay every call; bench/README.md, "a `bool`'s
-                // other bytes refused").
-                Primitive::Bool => format!("(uint8[{pos}] === 1 || (uint8[{pos}] !== 0 && invalidBool({pos})))"),
+                // A producer writes 0 or 1: another byte is refused where it is read. A call,
+                // not the test written out at each read: that cost a module's load more than
+                // the call costs its reads (bench/README.md, "one module graph").
+                Primitive::Bool => format!("readBool({pos})"),
                 Primitive::U8 => format!("uint8[{pos}]"),
                 Primitive::I8 => format!("int8[{pos}]"),
                 Primitive::U16 => format!("uint16[{grouped} >>> 1]"),

@@ -1,6 +1,6 @@
 //! A target's `walk.js` (template `templates/js/walk.js`): the walker ([`WalkerView`]) in a module
 //! of its own, which imports its deserializer's functions from `deserialize.js`
-//! (`WALK_INTERNALS`, [`WalkInternals`]) and re-exports that module.
+//! (`walkInternals()`, [`WalkInternals`]) and re-exports that module.
 
 use askama::Template;
 
@@ -14,13 +14,13 @@ struct WalkJs<'w> {
     header: String,
     target: &'w str,
     walker: &'w WalkerView,
-    /// What it takes from `WALK_INTERNALS` ([`WalkerView::imports`]).
+    /// What it takes from `walkInternals()` ([`WalkerView::imports`]).
     imports: Vec<String>,
     /// The views of the buffer its walkers read through, which `beginWalk` gives.
     views: Vec<&'static str>,
 }
 
-/// What `deserialize.js` gives its walker (`templates/js/walk_internals.js`, `WALK_INTERNALS`):
+/// What `deserialize.js` gives its walker (`templates/js/walk_internals.js`, `walkInternals()`):
 /// the names `walk.js` takes, each of which the deserializer's template defines.
 pub(in crate::emit::js) struct WalkInternals {
     pub(in crate::emit::js) names: Vec<String>,

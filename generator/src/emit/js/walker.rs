@@ -37,7 +37,7 @@ use crate::layout::Shape;
 use crate::model::{ConverterKeeps, PropertyValue, VariantValue};
 
 /// How a format builds the values a walk hands over: the deserializer's own functions, which
-/// `walk.js` takes from `deserialize.js` (`WALK_INTERNALS`).
+/// `walk.js` takes from `deserialize.js` (`walkInternals()`).
 pub(in crate::emit::js) trait WalkSource<'a> {
     fn builder(&self) -> &Builder<'a>;
     /// The call that builds the `ty` at `pos` whole.
@@ -257,7 +257,7 @@ pub(in crate::emit::js) enum SpansBody {
 }
 
 impl WalkerView {
-    /// What `walk.js` takes from `WALK_INTERNALS` of `deserialize.js`, sorted: the hooks its
+    /// What `walk.js` takes from `walkInternals()` of `deserialize.js`, sorted: the hooks its
     /// template calls in this walker's form, the readers its walkers call, and the builders. The
     /// conditions are the template's; `tests/module-graph.test.js` checks that each generated
     /// `walk.js` uses every name it takes and names nothing it does not define or take.

@@ -5,7 +5,7 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ document, comments }`
 // of plain JS objects.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -45,8 +45,10 @@ var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 // than `TextDecoder`, whose "latin1" Node implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
-// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused").
-import { isAscii as nativeIsAscii } from "node:buffer";
+// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused"). Taken by
+// `process.getBuiltinModule`, not an `import` of "node:buffer", which a process pays as the load of
+// one more module (bench/README.md, "one module graph"); `null` on Node 20 before 20.16.
+const nativeIsAscii = typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:buffer").isAscii : null;
 
 // No depth is counted on the way down (that would cost every node): when the JS stack runs out
 // below an object, its values that may nest are left as `Deferred`s, built after the root returns
@@ -292,9 +294,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what} (at offset ${pos})`);
 }
 
-/** A `bool`'s byte other than 0 and 1, which no producer writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which no producer writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 // What reading may still take, in bytes, so that work and memory are bounded by the buffer's size
@@ -392,9 +396,17 @@ function sourceChunk(chunk) {
   return (sourceChunks[chunk] = latin1Slice.call(uint8, start, end));
 }
 
-/** Whether the bytes `start..end` are all ASCII. */
+
+/**
+ * Whether the bytes `start..end` are all ASCII (Node's `isAscii`, where there is one): decoded natively, they are as many
+ * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
+ * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
+ * bytes refused").
+ */
 function isAscii(start, end) {
-  return nativeIsAscii(uint8.subarray(start, end));
+  if (nativeIsAscii !== null) return nativeIsAscii(uint8.subarray(start, end));
+  const text = textDecoder.decode(uint8.subarray(start, end));
+  return text.length === end - start && !text.includes("\uFFFD");
 }
 
 /** What bytes past 0x7F in `start..end`, which the metadata says are ASCII, throw. */
@@ -571,7 +583,7 @@ function deserializeObject(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     members: membersValue,
-    trailingComma: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    trailingComma: readBool(pos + 24),
   };
 }
 
@@ -607,7 +619,7 @@ function deserializeArray(pos) {
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
     elements: elementsValue,
-    trailingComma: (uint8[pos + 24] === 1 || (uint8[pos + 24] !== 0 && invalidBool(pos + 24))),
+    trailingComma: readBool(pos + 24),
   };
 }
 
@@ -639,7 +651,7 @@ function deserializeBooleanLiteral(pos) {
     type: "BooleanLiteral",
     start: uint32[pos >>> 2],
     end: uint32[(pos + 4) >>> 2],
-    value: (uint8[pos + 8] === 1 || (uint8[pos + 8] !== 0 && invalidBool(pos + 8))),
+    value: readBool(pos + 8),
   };
 }
 
@@ -754,26 +766,29 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  deserializeArray,
-  deserializeBooleanLiteral,
-  deserializeComment,
-  deserializeDocument,
-  deserializeMember,
-  deserializeNullLiteral,
-  deserializeNumberLiteral,
-  deserializeObject,
-  deserializeStringLiteral,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    deserializeArray,
+    deserializeBooleanLiteral,
+    deserializeComment,
+    deserializeDocument,
+    deserializeMember,
+    deserializeNullLiteral,
+    deserializeNumberLiteral,
+    deserializeObject,
+    deserializeStringLiteral,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -81,7 +81,7 @@ struct OxcDeserializeJs {
     walk_few_strings: bool,
     visitor_keys: Vec<(String, String)>,
     discriminator: String,
-    /// Some function reads a `bool`, whose other bytes it refuses (`invalidBool`).
+    /// Some function reads a `bool`, whose other bytes it refuses (`readBool`).
     reads_bool: bool,
     /// Some function reads an `Option` with a tag, whose tags other than 0 and 1 it refuses
     /// (`invalidOptionTag`).
@@ -228,7 +228,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let functions = emitter.functions_without_unused_constructors();
     // (A walk reads through the deserializer's functions: what they call is all a walk may.)
     let calls = |name: &str| functions.iter().any(|f| f.contains(&format!("{name}(")));
-    let (reads_bool, reads_option_tag) = (calls("invalidBool"), calls("invalidOptionTag"));
+    let (reads_bool, reads_option_tag) = (calls("readBool"), calls("invalidOptionTag"));
     let view = OxcDeserializeJs {
         header: cx.header(),
         target: target.name.clone(),

@@ -14,7 +14,7 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
@@ -322,9 +322,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
-/** A `bool`'s byte other than 0 and 1, which oxc-parser never writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which oxc-parser never writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 /**
@@ -549,8 +551,8 @@ function deserializeAccessorProperty(pos) {
     decorators: null,
     key: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -936,7 +938,7 @@ function deserializeArrowFunctionExpression(pos) {
   const node = parent = {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))),
+    async: readBool(pos + 56),
     params: null,
     body: null,
     id: null,
@@ -1145,7 +1147,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: null,
     method: false,
     shorthand: false,
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    computed: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -1315,8 +1317,8 @@ function deserializeBindingProperty(pos) {
     key: null,
     value: null,
     method: false,
-    shorthand: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    shorthand: readBool(pos + 12),
+    computed: readBool(pos + 13),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -1378,7 +1380,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+  const this_value = readBool(pos + 12);
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -1511,7 +1513,7 @@ function deserializeCallExpression(pos) {
     type: "CallExpression",
     callee: null,
     arguments: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -1707,7 +1709,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: true,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -1879,7 +1881,7 @@ function deserializeDynamicImport(pos) {
 /** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: (uint8[pos + 96] === 1 || (uint8[pos + 96] !== 0 && invalidBool(pos + 96))),
+    hasModuleSyntax: readBool(pos + 96),
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -2105,7 +2107,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: (uint8[pos + 136] === 1 || (uint8[pos + 136] !== 0 && invalidBool(pos + 136))),
+    isType: readBool(pos + 136),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -2370,7 +2372,7 @@ function deserializeForOfStatement(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
-    await: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    await: readBool(pos + 64),
     left: null,
     right: null,
     body: null,
@@ -2633,8 +2635,8 @@ function deserializeFunction(pos) {
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
     id: null,
-    generator: (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))),
-    async: (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))),
+    generator: readBool(pos + 89),
+    async: readBool(pos + 90),
     params: null,
     body: null,
     expression: false,
@@ -2828,7 +2830,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    isType: readBool(pos + 88),
   };
 }
 
@@ -2966,7 +2968,7 @@ function deserializeJSDocNonNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -2988,7 +2990,7 @@ function deserializeJSDocNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -3569,8 +3571,8 @@ function deserializeMethodDefinition(pos) {
     key: null,
     value: null,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    static: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    computed: readBool(pos + 14),
+    static: readBool(pos + 15),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -3790,9 +3792,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: null,
     value: null,
-    method: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    shorthand: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    computed: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    method: readBool(pos + 13),
+    shorthand: readBool(pos + 14),
+    computed: readBool(pos + 15),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -4055,7 +4057,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4136,8 +4138,8 @@ function deserializePropertyDefinition(pos) {
     decorators: null,
     key: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -4565,7 +4567,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4821,7 +4823,7 @@ function deserializeTSConstructorType(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
-    abstract: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    abstract: readBool(pos + 40),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -4872,8 +4874,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: null,
     body: null,
-    const: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    const: readBool(pos + 12),
+    declare: readBool(pos + 13),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -4956,7 +4958,7 @@ function deserializeTSExportAssignment(pos) {
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
+      declare = readBool(pos + 72);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5030,7 +5032,7 @@ function deserializeTSGlobalDeclaration(pos) {
     id: null,
     body: null,
     kind: 'global',
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     global: true,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -5151,8 +5153,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: null,
     typeAnnotation: null,
-    readonly: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    static: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    readonly: readBool(pos + 12),
+    static: readBool(pos + 13),
     accessibility: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -5293,7 +5295,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: null,
     extends: null,
     body: null,
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -5499,8 +5501,8 @@ function deserializeTSMethodSignature(pos) {
   const node = parent = {
     type: "TSMethodSignature",
     key: null,
-    computed: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
-    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
+    computed: readBool(pos + 64),
+    optional: readBool(pos + 65),
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: null,
     params: null,
@@ -5578,7 +5580,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: null,
     elementType: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -5600,7 +5602,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
+      declare = readBool(pos + 65);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -5815,9 +5817,9 @@ function deserializeTSPropertySignature(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    optional: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    readonly: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 12),
+    optional: readBool(pos + 13),
+    readonly: readBool(pos + 14),
     key: null,
     typeAnnotation: null,
     accessibility: null,
@@ -6199,7 +6201,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: null,
     typeParameters: null,
     typeAnnotation: null,
-    declare: (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))),
+    declare: readBool(pos + 72),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -6337,9 +6339,9 @@ function deserializeTSTypeParameter(pos) {
     name: null,
     constraint: null,
     default: null,
-    in: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    out: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    const: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    in: readBool(pos + 12),
+    out: readBool(pos + 13),
+    const: readBool(pos + 14),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -6406,7 +6408,7 @@ function deserializeTSTypePredicate(pos) {
   const node = parent = {
     type: "TSTypePredicate",
     parameterName: null,
-    asserts: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    asserts: readBool(pos + 12),
     typeAnnotation: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -6577,7 +6579,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+  const tail = readBool(pos + 12),
       start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -6711,7 +6713,7 @@ function deserializeUpdateExpression(pos) {
   const node = parent = {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    prefix: readBool(pos + 13),
     argument: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -7672,7 +7674,7 @@ function deserializeYieldExpression(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",
-    delegate: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    delegate: readBool(pos + 12),
     argument: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -7704,21 +7706,24 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  buildWhole,
-  deserializeJSXElementName,
-  deserializeJSXMemberExpressionObject,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  readResult,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    buildWhole,
+    deserializeJSXElementName,
+    deserializeJSXMemberExpressionObject,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    readResult,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -14,7 +14,7 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
@@ -322,9 +322,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
-/** A `bool`'s byte other than 0 and 1, which oxc-parser never writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which oxc-parser never writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 /**
@@ -551,8 +553,8 @@ function deserializeAccessorProperty(pos) {
     decorators: null,
     key: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -950,7 +952,7 @@ function deserializeArrowFunctionExpression(pos) {
   const node = parent = {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))),
+    async: readBool(pos + 56),
     params: null,
     body: null,
     id: null,
@@ -1171,7 +1173,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: null,
     method: false,
     shorthand: false,
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    computed: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1360,8 +1362,8 @@ function deserializeBindingProperty(pos) {
     key: null,
     value: null,
     method: false,
-    shorthand: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    shorthand: readBool(pos + 12),
+    computed: readBool(pos + 13),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1430,7 +1432,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+  const this_value = readBool(pos + 12);
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -1569,7 +1571,7 @@ function deserializeCallExpression(pos) {
     type: "CallExpression",
     callee: null,
     arguments: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1781,7 +1783,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: true,
     start: this_start,
     end: this_end,
@@ -1975,7 +1977,7 @@ function deserializeDynamicImport(pos) {
 /** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: (uint8[pos + 96] === 1 || (uint8[pos + 96] !== 0 && invalidBool(pos + 96))),
+    hasModuleSyntax: readBool(pos + 96),
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -2218,7 +2220,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: (uint8[pos + 136] === 1 || (uint8[pos + 136] !== 0 && invalidBool(pos + 136))),
+    isType: readBool(pos + 136),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2501,7 +2503,7 @@ function deserializeForOfStatement(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
-    await: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    await: readBool(pos + 64),
     left: null,
     right: null,
     body: null,
@@ -2772,8 +2774,8 @@ function deserializeFunction(pos) {
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
     id: null,
-    generator: (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))),
-    async: (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))),
+    generator: readBool(pos + 89),
+    async: readBool(pos + 90),
     params: null,
     body: null,
     expression: false,
@@ -2992,7 +2994,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    isType: readBool(pos + 88),
   };
 }
 
@@ -3146,7 +3148,7 @@ function deserializeJSDocNonNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3171,7 +3173,7 @@ function deserializeJSDocNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3810,8 +3812,8 @@ function deserializeMethodDefinition(pos) {
     key: null,
     value: null,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    static: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    computed: readBool(pos + 14),
+    static: readBool(pos + 15),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4056,9 +4058,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: null,
     value: null,
-    method: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    shorthand: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    computed: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    method: readBool(pos + 13),
+    shorthand: readBool(pos + 14),
+    computed: readBool(pos + 15),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4325,7 +4327,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: this_start,
     end: this_end,
@@ -4416,8 +4418,8 @@ function deserializePropertyDefinition(pos) {
     decorators: null,
     key: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4867,7 +4869,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: this_start,
     end: this_end,
@@ -5160,7 +5162,7 @@ function deserializeTSConstructorType(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
-    abstract: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    abstract: readBool(pos + 40),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -5217,8 +5219,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: null,
     body: null,
-    const: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    const: readBool(pos + 12),
+    declare: readBool(pos + 13),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5308,7 +5310,7 @@ function deserializeTSExportAssignment(pos) {
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
+      declare = readBool(pos + 72);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5391,7 +5393,7 @@ function deserializeTSGlobalDeclaration(pos) {
     id: null,
     body: null,
     kind: 'global',
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     global: true,
     start: this_start,
     end: this_end,
@@ -5525,8 +5527,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: null,
     typeAnnotation: null,
-    readonly: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    static: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    readonly: readBool(pos + 12),
+    static: readBool(pos + 13),
     accessibility: null,
     start: this_start,
     end: this_end,
@@ -5685,7 +5687,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: null,
     extends: null,
     body: null,
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5911,8 +5913,8 @@ function deserializeTSMethodSignature(pos) {
   const node = parent = {
     type: "TSMethodSignature",
     key: null,
-    computed: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
-    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
+    computed: readBool(pos + 64),
+    optional: readBool(pos + 65),
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: null,
     params: null,
@@ -5996,7 +5998,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: null,
     elementType: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6019,7 +6021,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
+      declare = readBool(pos + 65);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6261,9 +6263,9 @@ function deserializeTSPropertySignature(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    optional: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    readonly: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 12),
+    optional: readBool(pos + 13),
+    readonly: readBool(pos + 14),
     key: null,
     typeAnnotation: null,
     accessibility: null,
@@ -6675,7 +6677,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: null,
     typeParameters: null,
     typeAnnotation: null,
-    declare: (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))),
+    declare: readBool(pos + 72),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6828,9 +6830,9 @@ function deserializeTSTypeParameter(pos) {
     name: null,
     constraint: null,
     default: null,
-    in: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    out: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    const: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    in: readBool(pos + 12),
+    out: readBool(pos + 13),
+    const: readBool(pos + 14),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6906,7 +6908,7 @@ function deserializeTSTypePredicate(pos) {
   const node = parent = {
     type: "TSTypePredicate",
     parameterName: null,
-    asserts: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    asserts: readBool(pos + 12),
     typeAnnotation: null,
     start: this_start,
     end: this_end,
@@ -7099,7 +7101,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+  const tail = readBool(pos + 12),
       start = false ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = false ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -7250,7 +7252,7 @@ function deserializeUpdateExpression(pos) {
   const node = parent = {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    prefix: readBool(pos + 13),
     argument: null,
     start: this_start,
     end: this_end,
@@ -8229,7 +8231,7 @@ function deserializeYieldExpression(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",
-    delegate: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    delegate: readBool(pos + 12),
     argument: null,
     start: this_start,
     end: this_end,
@@ -8262,21 +8264,24 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  buildWhole,
-  deserializeJSXElementName,
-  deserializeJSXMemberExpressionObject,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  readResult,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    buildWhole,
+    deserializeJSXElementName,
+    deserializeJSXMemberExpressionObject,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    readResult,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -14,7 +14,7 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
@@ -322,9 +322,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
-/** A `bool`'s byte other than 0 and 1, which oxc-parser never writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which oxc-parser never writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 /**
@@ -550,10 +552,10 @@ function deserializeAccessorProperty(pos) {
     key: null,
     typeAnnotation: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    override: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
-    definite: (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
+    override: readBool(pos + 15),
+    definite: readBool(pos + 80),
     accessibility: deserializeOptionTSAccessibility(pos + 81),
     declare: false,
     optional: false,
@@ -951,7 +953,7 @@ function deserializeArrowFunctionExpression(pos) {
   const node = parent = {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))),
+    async: readBool(pos + 56),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -1176,7 +1178,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: null,
     method: false,
     shorthand: false,
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    computed: readBool(pos + 12),
     optional: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -1357,8 +1359,8 @@ function deserializeBindingProperty(pos) {
     key: null,
     value: null,
     method: false,
-    shorthand: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    shorthand: readBool(pos + 12),
+    computed: readBool(pos + 13),
     optional: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -1425,7 +1427,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+  const this_value = readBool(pos + 12);
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -1578,7 +1580,7 @@ function deserializeCallExpression(pos) {
     callee: null,
     typeArguments: null,
     arguments: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -1689,8 +1691,8 @@ function deserializeClass(pos) {
     superTypeArguments: null,
     implements: null,
     body: null,
-    abstract: (uint8[pos + 137] === 1 || (uint8[pos + 137] !== 0 && invalidBool(pos + 137))),
-    declare: (uint8[pos + 138] === 1 || (uint8[pos + 138] !== 0 && invalidBool(pos + 138))),
+    abstract: readBool(pos + 137),
+    declare: readBool(pos + 138),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -1795,7 +1797,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: true,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -1967,7 +1969,7 @@ function deserializeDynamicImport(pos) {
 /** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: (uint8[pos + 96] === 1 || (uint8[pos + 96] !== 0 && invalidBool(pos + 96))),
+    hasModuleSyntax: readBool(pos + 96),
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -2192,7 +2194,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: (uint8[pos + 136] === 1 || (uint8[pos + 136] !== 0 && invalidBool(pos + 136))),
+    isType: readBool(pos + 136),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
   };
@@ -2461,7 +2463,7 @@ function deserializeForOfStatement(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
-    await: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    await: readBool(pos + 64),
     left: null,
     right: null,
     body: null,
@@ -2650,10 +2652,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-          override = (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15)));
+          readonly = readBool(pos + 14),
+          override = readBool(pos + 15);
       if (accessibility === null && !readonly && !override) {
-          const optional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+          const optional = readBool(pos + 12);
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -2752,7 +2754,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+              const paramOptional = readBool(pos + 12);
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -2827,9 +2829,9 @@ function deserializeFunction(pos) {
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
     id: null,
-    generator: (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))),
-    async: (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))),
-    declare: (uint8[pos + 91] === 1 || (uint8[pos + 91] !== 0 && invalidBool(pos + 91))),
+    generator: readBool(pos + 89),
+    async: readBool(pos + 90),
+    declare: readBool(pos + 91),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -3040,7 +3042,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    isType: readBool(pos + 88),
   };
 }
 
@@ -3183,7 +3185,7 @@ function deserializeJSDocNonNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -3205,7 +3207,7 @@ function deserializeJSDocNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -3790,10 +3792,10 @@ function deserializeMethodDefinition(pos) {
     key: null,
     value: null,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    static: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
-    override: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
-    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
+    computed: readBool(pos + 14),
+    static: readBool(pos + 15),
+    override: readBool(pos + 64),
+    optional: readBool(pos + 65),
     accessibility: deserializeOptionTSAccessibility(pos + 66),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4027,9 +4029,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: null,
     value: null,
-    method: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    shorthand: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    computed: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    method: readBool(pos + 13),
+    shorthand: readBool(pos + 14),
+    computed: readBool(pos + 15),
     optional: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4299,7 +4301,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4381,13 +4383,13 @@ function deserializePropertyDefinition(pos) {
     key: null,
     typeAnnotation: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    declare: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
-    override: (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))),
-    optional: (uint8[pos + 81] === 1 || (uint8[pos + 81] !== 0 && invalidBool(pos + 81))),
-    definite: (uint8[pos + 82] === 1 || (uint8[pos + 82] !== 0 && invalidBool(pos + 82))),
-    readonly: (uint8[pos + 83] === 1 || (uint8[pos + 83] !== 0 && invalidBool(pos + 83))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
+    declare: readBool(pos + 15),
+    override: readBool(pos + 80),
+    optional: readBool(pos + 81),
+    definite: readBool(pos + 82),
+    readonly: readBool(pos + 83),
     accessibility: deserializeOptionTSAccessibility(pos + 84),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -4818,7 +4820,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -5148,7 +5150,7 @@ function deserializeTSConstructorType(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
-    abstract: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    abstract: readBool(pos + 40),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -5199,8 +5201,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: null,
     body: null,
-    const: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    const: readBool(pos + 12),
+    declare: readBool(pos + 13),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -5283,7 +5285,7 @@ function deserializeTSExportAssignment(pos) {
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
+      declare = readBool(pos + 72);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5357,7 +5359,7 @@ function deserializeTSGlobalDeclaration(pos) {
     id: null,
     body: null,
     kind: 'global',
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     global: true,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -5481,8 +5483,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: null,
     typeAnnotation: null,
-    readonly: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    static: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    readonly: readBool(pos + 12),
+    static: readBool(pos + 13),
     accessibility: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -5623,7 +5625,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: null,
     extends: null,
     body: null,
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -5829,8 +5831,8 @@ function deserializeTSMethodSignature(pos) {
   const node = parent = {
     type: "TSMethodSignature",
     key: null,
-    computed: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
-    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
+    computed: readBool(pos + 64),
+    optional: readBool(pos + 65),
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: null,
     params: null,
@@ -5908,7 +5910,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: null,
     elementType: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -5930,7 +5932,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
+      declare = readBool(pos + 65);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6145,9 +6147,9 @@ function deserializeTSPropertySignature(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    optional: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    readonly: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 12),
+    optional: readBool(pos + 13),
+    readonly: readBool(pos + 14),
     key: null,
     typeAnnotation: null,
     accessibility: null,
@@ -6529,7 +6531,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: null,
     typeParameters: null,
     typeAnnotation: null,
-    declare: (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))),
+    declare: readBool(pos + 72),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -6667,9 +6669,9 @@ function deserializeTSTypeParameter(pos) {
     name: null,
     constraint: null,
     default: null,
-    in: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    out: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    const: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    in: readBool(pos + 12),
+    out: readBool(pos + 13),
+    const: readBool(pos + 14),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -6736,7 +6738,7 @@ function deserializeTSTypePredicate(pos) {
   const node = parent = {
     type: "TSTypePredicate",
     parameterName: null,
-    asserts: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    asserts: readBool(pos + 12),
     typeAnnotation: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -6910,7 +6912,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+  const tail = readBool(pos + 12),
       start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -7044,7 +7046,7 @@ function deserializeUpdateExpression(pos) {
   const node = parent = {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    prefix: readBool(pos + 13),
     argument: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -7100,7 +7102,7 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: null,
-    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    declare: readBool(pos + 13),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -7132,7 +7134,7 @@ function deserializeVariableDeclarator(pos) {
     type: "VariableDeclarator",
     id: null,
     init: null,
-    definite: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    definite: readBool(pos + 12),
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
     parent: previousParent,
@@ -8061,7 +8063,7 @@ function deserializeYieldExpression(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",
-    delegate: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    delegate: readBool(pos + 12),
     argument: null,
     start: int32[pos >>> 2],
     end: int32[(pos + 4) >>> 2],
@@ -8093,22 +8095,25 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  buildWhole,
-  deserializeJSXElementName,
-  deserializeJSXMemberExpressionObject,
-  deserializeSuperTypeArgumentsOfClass,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  readResult,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    buildWhole,
+    deserializeJSXElementName,
+    deserializeJSXMemberExpressionObject,
+    deserializeSuperTypeArgumentsOfClass,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    readResult,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

@@ -14,7 +14,7 @@
 // so are names when the text is ASCII (its length the source's byte count): a text other than the
 // one parsed gives other strings. (`source_text = "buffer"` reads every string from the buffer.)
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
@@ -322,9 +322,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
-/** A `bool`'s byte other than 0 and 1, which oxc-parser never writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which oxc-parser never writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 /**
@@ -552,10 +554,10 @@ function deserializeAccessorProperty(pos) {
     key: null,
     typeAnnotation: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    override: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
-    definite: (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
+    override: readBool(pos + 15),
+    definite: readBool(pos + 80),
     accessibility: deserializeOptionTSAccessibility(pos + 81),
     declare: false,
     optional: false,
@@ -965,7 +967,7 @@ function deserializeArrowFunctionExpression(pos) {
   const node = parent = {
     type: "ArrowFunctionExpression",
     expression: uint8[(pos + 40)] !== 64,
-    async: (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))),
+    async: readBool(pos + 56),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -1202,7 +1204,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
     value: null,
     method: false,
     shorthand: false,
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    computed: readBool(pos + 12),
     optional: false,
     start: this_start,
     end: this_end,
@@ -1402,8 +1404,8 @@ function deserializeBindingProperty(pos) {
     key: null,
     value: null,
     method: false,
-    shorthand: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    shorthand: readBool(pos + 12),
+    computed: readBool(pos + 13),
     optional: false,
     start: this_start,
     end: this_end,
@@ -1477,7 +1479,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+  const this_value = readBool(pos + 12);
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -1636,7 +1638,7 @@ function deserializeCallExpression(pos) {
     callee: null,
     typeArguments: null,
     arguments: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1757,8 +1759,8 @@ function deserializeClass(pos) {
     superTypeArguments: null,
     implements: null,
     body: null,
-    abstract: (uint8[pos + 137] === 1 || (uint8[pos + 137] !== 0 && invalidBool(pos + 137))),
-    declare: (uint8[pos + 138] === 1 || (uint8[pos + 138] !== 0 && invalidBool(pos + 138))),
+    abstract: readBool(pos + 137),
+    declare: readBool(pos + 138),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -1870,7 +1872,7 @@ function deserializeComputedMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: true,
     start: this_start,
     end: this_end,
@@ -2064,7 +2066,7 @@ function deserializeDynamicImport(pos) {
 /** `EcmaScriptModule<'a>` */
 function deserializeEcmaScriptModule(pos) {
   return {
-    hasModuleSyntax: (uint8[pos + 96] === 1 || (uint8[pos + 96] !== 0 && invalidBool(pos + 96))),
+    hasModuleSyntax: readBool(pos + 96),
     staticImports: deserializeVecStaticImport(pos),
     staticExports: deserializeVecStaticExport(pos + 24),
     dynamicImports: deserializeVecDynamicImport(pos + 48),
@@ -2306,7 +2308,7 @@ function deserializeExportEntry(pos) {
     importName: deserializeExportImportName(pos + 40),
     exportName: deserializeExportExportName(pos + 72),
     localName: deserializeExportLocalName(pos + 104),
-    isType: (uint8[pos + 136] === 1 || (uint8[pos + 136] !== 0 && invalidBool(pos + 136))),
+    isType: readBool(pos + 136),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -2593,7 +2595,7 @@ function deserializeForOfStatement(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "ForOfStatement",
-    await: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
+    await: readBool(pos + 64),
     left: null,
     right: null,
     body: null,
@@ -2786,10 +2788,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-          override = (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15)));
+          readonly = readBool(pos + 14),
+          override = readBool(pos + 15);
       if (accessibility === null && !readonly && !override) {
-          const optional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+          const optional = readBool(pos + 12);
           if (hasInitializer) {
               let start, end;
               param = parent = {
@@ -2895,7 +2897,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+              const paramOptional = readBool(pos + 12);
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -2976,9 +2978,9 @@ function deserializeFunction(pos) {
   const node = parent = {
     type: deserializeFunctionType(pos + 88),
     id: null,
-    generator: (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))),
-    async: (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))),
-    declare: (uint8[pos + 91] === 1 || (uint8[pos + 91] !== 0 && invalidBool(pos + 91))),
+    generator: readBool(pos + 89),
+    async: readBool(pos + 90),
+    declare: readBool(pos + 91),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -3214,7 +3216,7 @@ function deserializeImportEntry(pos) {
   return {
     importName: deserializeImportImportName(pos + 32),
     localName: deserializeNameSpan(pos + 64),
-    isType: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    isType: readBool(pos + 88),
   };
 }
 
@@ -3373,7 +3375,7 @@ function deserializeJSDocNonNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNonNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -3398,7 +3400,7 @@ function deserializeJSDocNullableType(pos) {
   const node = parent = {
     type: "TSJSDocNullableType",
     typeAnnotation: null,
-    postfix: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    postfix: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -4041,10 +4043,10 @@ function deserializeMethodDefinition(pos) {
     key: null,
     value: null,
     kind: deserializeMethodDefinitionKind(pos + 13),
-    computed: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    static: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
-    override: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
-    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
+    computed: readBool(pos + 14),
+    static: readBool(pos + 15),
+    override: readBool(pos + 64),
+    optional: readBool(pos + 65),
     accessibility: deserializeOptionTSAccessibility(pos + 66),
     start: this_start,
     end: this_end,
@@ -4303,9 +4305,9 @@ function deserializeObjectProperty(pos) {
     kind: deserializePropertyKind(pos + 12),
     key: null,
     value: null,
-    method: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    shorthand: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    computed: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
+    method: readBool(pos + 13),
+    shorthand: readBool(pos + 14),
+    computed: readBool(pos + 15),
     optional: false,
     start: this_start,
     end: this_end,
@@ -4579,7 +4581,7 @@ function deserializePrivateFieldExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: this_start,
     end: this_end,
@@ -4671,13 +4673,13 @@ function deserializePropertyDefinition(pos) {
     key: null,
     typeAnnotation: null,
     value: null,
-    computed: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    static: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-    declare: (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))),
-    override: (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))),
-    optional: (uint8[pos + 81] === 1 || (uint8[pos + 81] !== 0 && invalidBool(pos + 81))),
-    definite: (uint8[pos + 82] === 1 || (uint8[pos + 82] !== 0 && invalidBool(pos + 82))),
-    readonly: (uint8[pos + 83] === 1 || (uint8[pos + 83] !== 0 && invalidBool(pos + 83))),
+    computed: readBool(pos + 13),
+    static: readBool(pos + 14),
+    declare: readBool(pos + 15),
+    override: readBool(pos + 80),
+    optional: readBool(pos + 81),
+    definite: readBool(pos + 82),
+    readonly: readBool(pos + 83),
     accessibility: deserializeOptionTSAccessibility(pos + 84),
     start: this_start,
     end: this_end,
@@ -5130,7 +5132,7 @@ function deserializeStaticMemberExpression(pos) {
     type: "MemberExpression",
     object: null,
     property: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     computed: false,
     start: this_start,
     end: this_end,
@@ -5502,7 +5504,7 @@ function deserializeTSConstructorType(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSConstructorType",
-    abstract: (uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))),
+    abstract: readBool(pos + 40),
     typeParameters: null,
     params: null,
     returnType: null,
@@ -5559,8 +5561,8 @@ function deserializeTSEnumDeclaration(pos) {
     type: "TSEnumDeclaration",
     id: null,
     body: null,
-    const: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    const: readBool(pos + 12),
+    declare: readBool(pos + 13),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -5650,7 +5652,7 @@ function deserializeTSExportAssignment(pos) {
 function deserializeTSExternalModuleDeclaration(pos) {
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
+      declare = readBool(pos + 72);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = {
@@ -5733,7 +5735,7 @@ function deserializeTSGlobalDeclaration(pos) {
     id: null,
     body: null,
     kind: 'global',
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     global: true,
     start: this_start,
     end: this_end,
@@ -5870,8 +5872,8 @@ function deserializeTSIndexSignature(pos) {
     type: "TSIndexSignature",
     parameters: null,
     typeAnnotation: null,
-    readonly: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    static: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    readonly: readBool(pos + 12),
+    static: readBool(pos + 13),
     accessibility: null,
     start: this_start,
     end: this_end,
@@ -6030,7 +6032,7 @@ function deserializeTSInterfaceDeclaration(pos) {
     typeParameters: null,
     extends: null,
     body: null,
-    declare: (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))),
+    declare: readBool(pos + 88),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6256,8 +6258,8 @@ function deserializeTSMethodSignature(pos) {
   const node = parent = {
     type: "TSMethodSignature",
     key: null,
-    computed: (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))),
-    optional: (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))),
+    computed: readBool(pos + 64),
+    optional: readBool(pos + 65),
     kind: deserializeTSMethodSignatureKind(pos + 66),
     typeParameters: null,
     params: null,
@@ -6341,7 +6343,7 @@ function deserializeTSNamedTupleMember(pos) {
     type: "TSNamedTupleMember",
     label: null,
     elementType: null,
-    optional: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    optional: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -6364,7 +6366,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
+      declare = readBool(pos + 65);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = {
@@ -6606,9 +6608,9 @@ function deserializeTSPropertySignature(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "TSPropertySignature",
-    computed: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    optional: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    readonly: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    computed: readBool(pos + 12),
+    optional: readBool(pos + 13),
+    readonly: readBool(pos + 14),
     key: null,
     typeAnnotation: null,
     accessibility: null,
@@ -7020,7 +7022,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
     id: null,
     typeParameters: null,
     typeAnnotation: null,
-    declare: (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))),
+    declare: readBool(pos + 72),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -7173,9 +7175,9 @@ function deserializeTSTypeParameter(pos) {
     name: null,
     constraint: null,
     default: null,
-    in: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
-    out: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
-    const: (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
+    in: readBool(pos + 12),
+    out: readBool(pos + 13),
+    const: readBool(pos + 14),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -7251,7 +7253,7 @@ function deserializeTSTypePredicate(pos) {
   const node = parent = {
     type: "TSTypePredicate",
     parameterName: null,
-    asserts: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    asserts: readBool(pos + 12),
     typeAnnotation: null,
     start: this_start,
     end: this_end,
@@ -7447,7 +7449,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+  const tail = readBool(pos + 12),
       start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -7598,7 +7600,7 @@ function deserializeUpdateExpression(pos) {
   const node = parent = {
     type: "UpdateExpression",
     operator: deserializeUpdateOperator(pos + 12),
-    prefix: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    prefix: readBool(pos + 13),
     argument: null,
     start: this_start,
     end: this_end,
@@ -7660,7 +7662,7 @@ function deserializeVariableDeclaration(pos) {
     type: "VariableDeclaration",
     kind: deserializeVariableDeclarationKind(pos + 12),
     declarations: null,
-    declare: (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))),
+    declare: readBool(pos + 13),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -7695,7 +7697,7 @@ function deserializeVariableDeclarator(pos) {
     type: "VariableDeclarator",
     id: null,
     init: null,
-    definite: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    definite: readBool(pos + 12),
     start: this_start,
     end: this_end,
     range: [this_start, this_end],
@@ -8633,7 +8635,7 @@ function deserializeYieldExpression(pos) {
   const previousParent = parent;
   const node = parent = {
     type: "YieldExpression",
-    delegate: (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+    delegate: readBool(pos + 12),
     argument: null,
     start: this_start,
     end: this_end,
@@ -8666,22 +8668,25 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  buildWhole,
-  deserializeJSXElementName,
-  deserializeJSXMemberExpressionObject,
-  deserializeSuperTypeArgumentsOfClass,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  readResult,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    buildWhole,
+    deserializeJSXElementName,
+    deserializeJSXMemberExpressionObject,
+    deserializeSuperTypeArgumentsOfClass,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    readResult,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

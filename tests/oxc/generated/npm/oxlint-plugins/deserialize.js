@@ -14,7 +14,7 @@
 //
 // Every string comes from the buffer: the source is decoded from its bytes once per call.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`WALK_INTERNALS`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
@@ -346,9 +346,11 @@ function invalid(what, value, pos) {
   return corrupt(`${value} is not a valid ${what}`, pos);
 }
 
-/** A `bool`'s byte other than 0 and 1, which Oxlint never writes (called by the read itself). */
-function invalidBool(pos) {
-  throw invalid("bool", uint8[pos], pos);
+/** The `bool` at `pos`: its byte is 0 or 1, and any other, which Oxlint never writes, is refused. */
+function readBool(pos) {
+  const value = uint8[pos];
+  if (value > 1) throw invalid("bool", value, pos);
+  return value === 1;
 }
 
 /**
@@ -2748,7 +2750,7 @@ function deserializeAccessorProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AccessorPropertyNode(deserializeAccessorPropertyType(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))), deserializeOptionTSAccessibility(pos + 81), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new AccessorPropertyNode(deserializeAccessorPropertyType(pos + 12), readBool(pos + 13), readBool(pos + 14), readBool(pos + 15), readBool(pos + 80), deserializeOptionTSAccessibility(pos + 81), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -3123,7 +3125,7 @@ function deserializeArrowFunctionExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ArrowFunctionExpressionNode(uint8[(pos + 40)] !== 64, (uint8[pos + 56] === 1 || (uint8[pos + 56] !== 0 && invalidBool(pos + 56))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ArrowFunctionExpressionNode(uint8[(pos + 40)] !== 64, readBool(pos + 56), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -3292,7 +3294,7 @@ function deserializeAssignmentTargetPropertyProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new AssignmentTargetPropertyPropertyNode('init', (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new AssignmentTargetPropertyPropertyNode('init', readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -3428,7 +3430,7 @@ function deserializeBindingProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new BindingPropertyNode('init', (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new BindingPropertyNode('init', readBool(pos + 12), readBool(pos + 13), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -3481,7 +3483,7 @@ function deserializeBlockStatement(pos) {
 
 /** `BooleanLiteral` */
 function deserializeBooleanLiteral(pos) {
-  const this_value = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+  const this_value = readBool(pos + 12);
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
@@ -3660,7 +3662,7 @@ function deserializeCallExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new CallExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new CallExpressionNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.callee = deserializeExpression(pos + 16);
@@ -3755,7 +3757,7 @@ function deserializeClass(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ClassNode(deserializeClassType(pos + 136), (uint8[pos + 137] === 1 || (uint8[pos + 137] !== 0 && invalidBool(pos + 137))), (uint8[pos + 138] === 1 || (uint8[pos + 138] !== 0 && invalidBool(pos + 138))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ClassNode(deserializeClassType(pos + 136), readBool(pos + 137), readBool(pos + 138), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const this_superClass = deserializeOptionExpression((pos + 80));
   try {
@@ -3828,7 +3830,7 @@ function deserializeComputedMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ComputedMemberExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ComputedMemberExpressionNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -4304,7 +4306,7 @@ function deserializeForOfStatement(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new ForOfStatementNode((uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new ForOfStatementNode(readBool(pos + 64), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.left = deserializeForStatementLeft(pos + 16);
@@ -4481,10 +4483,10 @@ function deserializeFormalParameter(pos) {
   const hasInitializer = int32[initializerFieldPos32] !== 0 && int32[initializerFieldPos32 + 1] !== 0;
   {
       const accessibility = deserializeOptionTSAccessibility((pos + 13)),
-          readonly = (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))),
-          override = (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15)));
+          readonly = readBool(pos + 14),
+          override = readBool(pos + 15);
       if (accessibility === null && !readonly && !override) {
-          const optional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+          const optional = readBool(pos + 12);
           if (hasInitializer) {
               let start, end;
               param = parent = new AssignmentPatternNode(optional, start = int32[pos >>> 2], end = int32[(pos + 4) >>> 2], [start, end], previousParent);
@@ -4556,7 +4558,7 @@ function deserializeFormalParameter(pos) {
           } else {
               param.parameter = deserializeBindingPattern((pos + 40));
               param.parameter.decorators = [];
-              const paramOptional = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12)));
+              const paramOptional = readBool(pos + 12);
               param.parameter.optional = paramOptional;
               parent = param.parameter;
               const paramTypeAnnotation = deserializeOptionBoxTSTypeAnnotation((pos + 56));
@@ -4623,7 +4625,7 @@ function deserializeFunction(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new FunctionNode(deserializeFunctionType(pos + 88), (uint8[pos + 89] === 1 || (uint8[pos + 89] !== 0 && invalidBool(pos + 89))), (uint8[pos + 90] === 1 || (uint8[pos + 90] !== 0 && invalidBool(pos + 90))), (uint8[pos + 91] === 1 || (uint8[pos + 91] !== 0 && invalidBool(pos + 91))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new FunctionNode(deserializeFunctionType(pos + 88), readBool(pos + 89), readBool(pos + 90), readBool(pos + 91), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 64));
   {
@@ -4868,7 +4870,7 @@ function deserializeJSDocNonNullableType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSJSDocNonNullableTypeNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSJSDocNonNullableTypeNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -4886,7 +4888,7 @@ function deserializeJSDocNullableType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSJSDocNullableTypeNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSJSDocNullableTypeNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeTSType(pos + 16);
@@ -5385,7 +5387,7 @@ function deserializeMethodDefinition(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new MethodDefinitionNode(deserializeMethodDefinitionType(pos + 12), deserializeMethodDefinitionKind(pos + 13), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), (uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))), (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))), deserializeOptionTSAccessibility(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new MethodDefinitionNode(deserializeMethodDefinitionType(pos + 12), deserializeMethodDefinitionKind(pos + 13), readBool(pos + 14), readBool(pos + 15), readBool(pos + 64), readBool(pos + 65), deserializeOptionTSAccessibility(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -5549,7 +5551,7 @@ function deserializeObjectProperty(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PropertyNode(deserializePropertyKind(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyNode(deserializePropertyKind(pos + 12), readBool(pos + 13), readBool(pos + 14), readBool(pos + 15), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -5782,7 +5784,7 @@ function deserializePrivateFieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PrivateFieldExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PrivateFieldExpressionNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -5862,7 +5864,7 @@ function deserializePropertyDefinition(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PropertyDefinitionNode(deserializePropertyDefinitionType(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), (uint8[pos + 15] === 1 || (uint8[pos + 15] !== 0 && invalidBool(pos + 15))), (uint8[pos + 80] === 1 || (uint8[pos + 80] !== 0 && invalidBool(pos + 80))), (uint8[pos + 81] === 1 || (uint8[pos + 81] !== 0 && invalidBool(pos + 81))), (uint8[pos + 82] === 1 || (uint8[pos + 82] !== 0 && invalidBool(pos + 82))), (uint8[pos + 83] === 1 || (uint8[pos + 83] !== 0 && invalidBool(pos + 83))), deserializeOptionTSAccessibility(pos + 84), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PropertyDefinitionNode(deserializePropertyDefinitionType(pos + 12), readBool(pos + 13), readBool(pos + 14), readBool(pos + 15), readBool(pos + 80), readBool(pos + 81), readBool(pos + 82), readBool(pos + 83), deserializeOptionTSAccessibility(pos + 84), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.decorators = deserializeVecDecorator(pos + 16);
@@ -6222,7 +6224,7 @@ function deserializeStaticMemberExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new PrivateFieldExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new PrivateFieldExpressionNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.object = deserializeExpression(pos + 16);
@@ -6476,7 +6478,7 @@ function deserializeTSConstructorType(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSConstructorTypeNode((uint8[pos + 40] === 1 || (uint8[pos + 40] !== 0 && invalidBool(pos + 40))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSConstructorTypeNode(readBool(pos + 40), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 16);
@@ -6516,7 +6518,7 @@ function deserializeTSEnumDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSEnumDeclarationNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSEnumDeclarationNode(readBool(pos + 12), readBool(pos + 13), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.body = deserializeTSEnumBody(pos + 48);
@@ -6589,7 +6591,7 @@ function deserializeTSExternalModuleDeclaration(pos) {
   var node$0;
   const start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72)));
+      declare = readBool(pos + 72);
   const previousParent = parent;
   const body = deserializeOptionBoxTSModuleBlock((pos + 64));
   const node = parent = (node$0 = Object.create(NodeProto),
@@ -6653,7 +6655,7 @@ function deserializeTSGlobalDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSModuleDeclarationNode('global', (uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSModuleDeclarationNode('global', readBool(pos + 88), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   let keywordStart, keywordEnd;
   const ident = new IdentifierNode('global', keywordStart = int32[(pos + 16) >>> 2], keywordEnd = int32[(pos + 20) >>> 2], [keywordStart, keywordEnd], parent);
@@ -6747,7 +6749,7 @@ function deserializeTSIndexSignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSIndexSignatureNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSIndexSignatureNode(readBool(pos + 12), readBool(pos + 13), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeBoxTSTypeAnnotation(pos + 56);
@@ -6860,7 +6862,7 @@ function deserializeTSInterfaceDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSInterfaceDeclarationNode((uint8[pos + 88] === 1 || (uint8[pos + 88] !== 0 && invalidBool(pos + 88))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSInterfaceDeclarationNode(readBool(pos + 88), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -7023,7 +7025,7 @@ function deserializeTSMethodSignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSMethodSignatureNode((uint8[pos + 64] === 1 || (uint8[pos + 64] !== 0 && invalidBool(pos + 64))), (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65))), deserializeTSMethodSignatureKind(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSMethodSignatureNode(readBool(pos + 64), readBool(pos + 65), deserializeTSMethodSignatureKind(pos + 66), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const params = deserializeBoxFormalParameters((pos + 48));
   const thisParam = deserializeOptionBoxTSThisParameter((pos + 40));
@@ -7086,7 +7088,7 @@ function deserializeTSNamedTupleMember(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSNamedTupleMemberNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSNamedTupleMemberNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.elementType = deserializeTSTupleElement(pos + 48);
@@ -7105,7 +7107,7 @@ function deserializeTSNamespaceDeclaration(pos) {
   const kind = deserializeTSNamespaceDeclarationKind((pos + 64)),
       start = int32[pos >>> 2],
       end = int32[(pos + 4) >>> 2],
-      declare = (uint8[pos + 65] === 1 || (uint8[pos + 65] !== 0 && invalidBool(pos + 65)));
+      declare = readBool(pos + 65);
   const previousParent = parent;
   let body = deserializeTSNamespaceDeclarationBody((pos + 48));
   const node = parent = new TSNamespaceDeclarationNode(body, kind, declare, start, end, [start, end], parent);
@@ -7256,7 +7258,7 @@ function deserializeTSPropertySignature(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSPropertySignatureNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSPropertySignatureNode(readBool(pos + 12), readBool(pos + 13), readBool(pos + 14), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.key = deserializePropertyKey(pos + 16);
@@ -7595,7 +7597,7 @@ function deserializeTSTypeAliasDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSTypeAliasDeclarationNode((uint8[pos + 72] === 1 || (uint8[pos + 72] !== 0 && invalidBool(pos + 72))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSTypeAliasDeclarationNode(readBool(pos + 72), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeParameters = deserializeOptionBoxTSTypeParameterDeclaration(pos + 48);
@@ -7713,7 +7715,7 @@ function deserializeTSTypeParameter(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSTypeParameterNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), (uint8[pos + 14] === 1 || (uint8[pos + 14] !== 0 && invalidBool(pos + 14))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSTypeParameterNode(readBool(pos + 12), readBool(pos + 13), readBool(pos + 14), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.constraint = deserializeOptionTSType(pos + 48);
@@ -7770,7 +7772,7 @@ function deserializeTSTypePredicate(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new TSTypePredicateNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new TSTypePredicateNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.typeAnnotation = deserializeOptionBoxTSTypeAnnotation(pos + 32);
@@ -7915,7 +7917,7 @@ function deserializeTaggedTemplateExpression(pos) {
 
 /** `TemplateElement<'a>` */
 function deserializeTemplateElement(pos) {
-  const tail = (uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))),
+  const tail = readBool(pos + 12),
       start = true ? int32[pos >>> 2] - 1 : int32[pos >>> 2],
       end = true ? int32[(pos + 4) >>> 2] + 2 - tail : int32[(pos + 4) >>> 2],
       value = deserializeTemplateElementValue((pos + 16));
@@ -8028,7 +8030,7 @@ function deserializeUpdateExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new UpdateExpressionNode(deserializeUpdateOperator(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new UpdateExpressionNode(deserializeUpdateOperator(pos + 12), readBool(pos + 13), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeSimpleAssignmentTarget(pos + 16);
@@ -8074,7 +8076,7 @@ function deserializeVariableDeclaration(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new VariableDeclarationNode(deserializeVariableDeclarationKind(pos + 12), (uint8[pos + 13] === 1 || (uint8[pos + 13] !== 0 && invalidBool(pos + 13))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new VariableDeclarationNode(deserializeVariableDeclarationKind(pos + 12), readBool(pos + 13), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.declarations = deserializeVecVariableDeclarator(pos + 16);
@@ -8101,7 +8103,7 @@ function deserializeVariableDeclarator(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new VariableDeclaratorNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new VariableDeclaratorNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   const pattern = deserializeBindingPattern((pos + 16));
   {
@@ -8884,7 +8886,7 @@ function deserializeYieldExpression(pos) {
   const this_start = int32[pos >>> 2];
   const this_end = int32[(pos + 4) >>> 2];
   const previousParent = parent;
-  const node = new YieldExpressionNode((uint8[pos + 12] === 1 || (uint8[pos + 12] !== 0 && invalidBool(pos + 12))), this_start, this_end, [this_start, this_end], previousParent);
+  const node = new YieldExpressionNode(readBool(pos + 12), this_start, this_end, [this_start, this_end], previousParent);
   parent = node;
   try {
     node.argument = deserializeOptionExpression(pos + 16);
@@ -9067,23 +9069,26 @@ function pay(start, len, pos) {
 
 /**
  * What `walk.js` reads buffers and builds nodes with: functions of this module. Not an API: its
- * names change with the schema and the generator.
+ * names change with the schema and the generator. (A function: the object is made only where
+ * `walk.js` is loaded, not by every load of this module.)
  */
-export const WALK_INTERNALS = Object.freeze({
-  beginWalk,
-  buildWhole,
-  deserializeJSXElementName,
-  deserializeJSXMemberExpressionObject,
-  deserializeSuperTypeArgumentsOfClass,
-  endWalk,
-  invalid,
-  pay,
-  readPointer,
-  readPointerBelow,
-  readResult,
-  settle,
-  walkSource,
-});
+export function walkInternals() {
+  return {
+    beginWalk,
+    buildWhole,
+    deserializeJSXElementName,
+    deserializeJSXMemberExpressionObject,
+    deserializeSuperTypeArgumentsOfClass,
+    endWalk,
+    invalid,
+    pay,
+    readPointer,
+    readPointerBelow,
+    readResult,
+    settle,
+    walkSource,
+  };
+}
 
 /**
  * What a generic walker follows to every node (the getters of lazy objects are not enumerable): for

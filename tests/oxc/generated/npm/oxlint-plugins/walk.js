@@ -5,7 +5,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { RawastBufferError, WALK_INTERNALS } from "./deserialize.js";
+import { RawastBufferError, walkInternals } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -22,7 +22,7 @@ const {
   readResult,
   settle,
   walkSource,
-} = WALK_INTERNALS;
+} = walkInternals();
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's
