@@ -29,14 +29,17 @@ function load() {
 
 const SOURCE = '"use strict";\na; // c\n';
 
-/** `SOURCE` parsed as a module: a directive, an expression statement, a line comment, no imports. */
-function buffer(layout) {
+/**
+ * `SOURCE` parsed as a module: a directive, an expression statement, a line comment, no imports.
+ * The root at `base`, after bytes that are no part of the AST.
+ */
+function buffer(layout, base = 0) {
   const { RawTransferData, RawTransferMetadata, Program, SourceType, Directive, StringLiteral, Statement, ExpressionStatement } = layout;
   const { Expression, IdentifierReference, Comment, CommentKind, ModuleKind, EcmaScriptModule } = layout;
   const bytes = new Uint8Array(2048);
   const view = new DataView(bytes.buffer);
   // The root first: every pointer of the AST lies between it and the metadata.
-  let end = RawTransferData.size;
+  let end = base + RawTransferData.size;
   const alloc = (type) => {
     const at = Math.ceil(end / type.align) * type.align;
     end = at + type.size;
@@ -57,7 +60,7 @@ function buffer(layout) {
   const meta = Math.ceil((source + SOURCE.length) / 8) * 8;
   const str = (at, start, len) => (pointer(at, source + start), u32(at + 8, len));
 
-  const program = RawTransferData.fields.program;
+  const program = base + RawTransferData.fields.program;
   span(program + Program.fields.span, 0, SOURCE.length);
   bytes[program + Program.fields.source_type + SourceType.fields.module_kind] = ModuleKind.variants.Module;
   vec(program + Program.fields.directives, directive, 1);
@@ -79,14 +82,14 @@ function buffer(layout) {
   span(identifier + IdentifierReference.fields.span, 14, 15);
   str(identifier + IdentifierReference.fields.name, 14, 1);
 
-  vec(RawTransferData.fields.comments, comment, 1);
+  vec(base + RawTransferData.fields.comments, comment, 1);
   span(comment + Comment.fields.span, 17, 21);
   bytes[comment + Comment.fields.kind] = CommentKind.variants.Line;
 
-  bytes[RawTransferData.fields.module + EcmaScriptModule.fields.has_module_syntax] = 1;
+  bytes[base + RawTransferData.fields.module + EcmaScriptModule.fields.has_module_syntax] = 1;
 
-  u32(meta + RawTransferMetadata.fields.data_offset, 0);
-  return { bytes: bytes.subarray(0, meta + RawTransferMetadata.size), sourceStartPos: source };
+  u32(meta + RawTransferMetadata.fields.data_offset, base);
+  return { bytes: bytes.subarray(0, meta + RawTransferMetadata.size), sourceStartPos: source, identifier };
 }
 
 /** What each variant returns for `SOURCE`, keys in oxc's order. */
@@ -136,3 +139,21 @@ for (const variant of VARIANTS) {
     assert.throws(() => deserialize(corrupt, SOURCE, sourceStartPos, SOURCE.length), RawastBufferError);
   });
 }
+
+// oxc-parser writes a few names as a static string's address, whose low 32 bits oxc's deserializer
+// takes as an offset anyway (README, "Reading oxc-parser's buffers"): where they land on bytes of the
+// buffer outside the AST, those are read as oxc's deserializer reads them, U+FFFD for each byte
+// that is no UTF-8, not refused as a corrupt string of the AST is (tests/oxc/reads.test.js).
+test("oxc fixture: a string outside the AST reads the buffer's bytes there as oxc's deserializer does", async () => {
+  const layout = load();
+  const { bytes, sourceStartPos, identifier } = buffer(layout, 16);
+  bytes.set([0x61, 0xff, 0xc3, 0xa9, 0x80, 0x62], 2);
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  view.setUint32(identifier + layout.IdentifierReference.fields.name, 2, true);
+  view.setUint32(identifier + layout.IdentifierReference.fields.name + 8, 6, true);
+  for (const { target } of VARIANTS) {
+    const { deserialize } = await import(targetModule(target, pathToFileURL(`${dir}/`)));
+    const tree = deserialize(bytes, SOURCE, sourceStartPos, SOURCE.length);
+    assert.equal(tree.program.body[1].expression.name, "a\uFFFDé\uFFFDb", target);
+  }
+});

@@ -142,7 +142,6 @@ test("a tagged Option's tag other than 0 and 1 is refused", async () => {
     });
   for (const target of ["numbers", "bigints"]) {
     const { deserialize, RawastBufferError } = await fixture.module(target);
-    // (`walk.js` has a `RawastBufferError` class of its own.)
     const walker = await fixture.walker(target);
     assert.equal(deserialize(counts(0, 0)).program.maybe, null);
     assert.equal(deserialize(counts(1, 0)).program.maybe, target === "numbers" ? 7 : 7n);

@@ -476,18 +476,21 @@ function decodeUtf8(start, end, pos) {
   return text;
 }
 
+// The bytes such a pointer lands on are whatever the buffer holds there, not a string oxc wrote:
+// they are decoded as oxc's deserializer decodes them (U+FFFD for bytes that are no UTF-8), not
+// checked as a string's are. Which bytes they are depends on where the static string was mapped.
 function readStrOutside(pos, start, len) {
   // (`undefined`, from a read past the buffer, fails these tests too.)
   if (!(len >= 0 && start >= -0x80000000)) throw corrupt("string", pos);
   if ((budget -= len) < 0) overBudget(start, len, pos);
   const inBuffer = start >= 0 && start + len <= uint8.length;
-  if (inBuffer && len > 64) return decodeUtf8(start, start + len, pos);
+  if (inBuffer && len > 64) return utf8Slice.call(uint8, start, start + len);
   if (len > 64) throw corrupt("string", pos);
   let out = "";
   for (let i = start; i < start + len; i++) {
     const byte = i >= 0 && i < uint8.length ? uint8[i] : 0;
     if (byte >= 128) {
-      if (inBuffer) return decodeUtf8(start, start + len, pos);
+      if (inBuffer) return utf8Slice.call(uint8, start, start + len);
       throw corrupt("string", pos);
     }
     out += String.fromCharCode(byte);
