@@ -27,8 +27,14 @@ pub const METADATA_FIELDS: &[MetadataField] = &[
     MetadataField { name: "root", doc: "Offset of the root node from the start of the buffer." },
     MetadataField { name: "source_start", doc: "Offset of the source text from the start of the buffer." },
     MetadataField { name: "source_len", doc: "Length of the source text in UTF-8 bytes." },
-    MetadataField { name: "source_ascii_len", doc: "Bytes of the source before its first non-ASCII byte (all of it when it is ASCII)." },
-    MetadataField { name: "base_low32", doc: "Low 32 bits of the buffer's address when written; pointers minus this are offsets." },
+    MetadataField {
+        name: "source_ascii_len",
+        doc: "Bytes of the source before its first non-ASCII byte (all of it when it is ASCII).",
+    },
+    MetadataField {
+        name: "base_low32",
+        doc: "Low 32 bits of the buffer's address when written; pointers minus this are offsets.",
+    },
 ];
 
 pub const METADATA_SIZE: u32 = 4 * METADATA_FIELDS.len() as u32;

@@ -16,8 +16,8 @@ pub mod load;
 pub mod model;
 
 pub use config::Config;
-pub use ir::Dialect;
 pub use diagnostic::{Diagnostic, Diagnostics, Level, Location};
+pub use ir::Dialect;
 
 use layout::SchemaLayout;
 
@@ -129,9 +129,15 @@ pub fn generate(config: &Config, inputs: &[SourceFile]) -> Result<Generation, Er
     // objects.
     for target in &config.targets {
         match (config.dialect, &target.settings) {
-            (Dialect::Rawast, config::TargetSettings::Rawast(settings)) => diagnostics.0.extend(model::check_target(&analysis.schema, &model, target, settings).0),
+            (Dialect::Rawast, config::TargetSettings::Rawast(settings)) => {
+                diagnostics.0.extend(model::check_target(&analysis.schema, &model, target, settings).0)
+            }
             (Dialect::Oxc, config::TargetSettings::Oxc(_)) => {}
-            (dialect, _) => diagnostics.push(Diagnostic::new(format!("target `{}`: its format is not the {} dialect's", target.name, dialect.as_str()))),
+            (dialect, _) => diagnostics.push(Diagnostic::new(format!(
+                "target `{}`: its format is not the {} dialect's",
+                target.name,
+                dialect.as_str()
+            ))),
         }
     }
     // Lazy targets export the visitor keys: a schema a walk by them would miss nodes of is an error.
@@ -151,7 +157,14 @@ pub fn generate(config: &Config, inputs: &[SourceFile]) -> Result<Generation, Er
         diagnostics.0.extend(errors.0.iter().cloned());
     }
     diagnostics.into_result(())?;
-    let cx = emit::EmitContext { config, schema: &analysis.schema, layout64: &analysis.layout64, layout32: &analysis.layout32, model: &model, inputs };
+    let cx = emit::EmitContext {
+        config,
+        schema: &analysis.schema,
+        layout64: &analysis.layout64,
+        layout32: &analysis.layout32,
+        model: &model,
+        inputs,
+    };
     let (outputs, notes) = emit::emit_all(&cx)?;
     Ok(Generation { outputs, notes })
 }

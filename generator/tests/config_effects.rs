@@ -33,14 +33,25 @@ struct Case {
     expect: Expect,
 }
 
-const fn case(key: &'static str, bases: &'static [&'static str], edits: &'static [(&'static str, &'static str)], expect: Expect) -> Case {
+const fn case(
+    key: &'static str,
+    bases: &'static [&'static str],
+    edits: &'static [(&'static str, &'static str)],
+    expect: Expect,
+) -> Case {
     Case { key, bases, edits, expect }
 }
 
 /// Keys whose effect is not in what codegen generates, with the test that shows it.
 const TESTED_ELSEWHERE: &[(&str, &str)] = &[
-    ("targets.package.smoke.buffer", "generator/cli/src/package.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` runs the smoke test on it"),
-    ("targets.package.smoke.expected", "generator/cli/src/package.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` compares the smoke test's output with it"),
+    (
+        "targets.package.smoke.buffer",
+        "generator/cli/src/package.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` runs the smoke test on it",
+    ),
+    (
+        "targets.package.smoke.expected",
+        "generator/cli/src/package.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` compares the smoke test's output with it",
+    ),
 ];
 
 /// The rawast targets' bases, eager and lazy, in both layouts, on both pointer widths and runtimes.
@@ -52,20 +63,65 @@ const OXC_TARGETS: &[&str] = &["oxc-js", "oxc-ts", "oxc-range", "oxc-parent", "o
 
 const CASES: &[Case] = &[
     // [schema]
-    case("schema.files", &["parser", "no-targets"], &[("schema", r#"files = ["mapping/estree/schema.rs", "extra.rs"]"#)], Effect),
-    case("schema.crates", &["parser", "no-targets"], &[("schema.crates", r#"extra = ["extra.rs"]"#), ("schema", r#"cargo_manifest = "Cargo.toml""#)], Effect),
-    case("schema.crates", &["parser"], &[("schema.crates", "extra = []"), ("schema", r#"cargo_manifest = "Cargo.toml""#)], Refused),
+    case(
+        "schema.files",
+        &["parser", "no-targets"],
+        &[("schema", r#"files = ["mapping/estree/schema.rs", "extra.rs"]"#)],
+        Effect,
+    ),
+    case(
+        "schema.crates",
+        &["parser", "no-targets"],
+        &[("schema.crates", r#"extra = ["extra.rs"]"#), ("schema", r#"cargo_manifest = "Cargo.toml""#)],
+        Effect,
+    ),
+    case(
+        "schema.crates",
+        &["parser"],
+        &[("schema.crates", "extra = []"), ("schema", r#"cargo_manifest = "Cargo.toml""#)],
+        Refused,
+    ),
     case("schema.crates", &["parser"], &[("schema.crates", r#"extra = ["extra.rs"]"#)], Refused),
     case("schema.cargo_manifest", &["parser", "oxc-js"], &[("schema", r#"cargo_manifest = "Cargo.toml""#)], Refused),
     case("schema.dialect", &["parser"], &[("schema", r#"dialect = "oxc""#)], Refused),
     case("schema.dialect", &["oxc-js"], &[("schema", "-dialect")], Refused),
-    case("schema.ast_module", &["parser", "no-targets", "oxc-js"], &[("schema", r#"ast_module = "crate::syntax""#)], Effect),
-    case("schema.arena_module", &["parser", "no-targets", "oxc-js"], &[("schema", r#"arena_module = "crate::arena""#)], Effect),
-    case("schema.runtime_module", &["parser", "no-targets", "packaged"], &[("schema", r#"runtime_module = "my_runtime""#)], Effect),
+    case(
+        "schema.ast_module",
+        &["parser", "no-targets", "oxc-js"],
+        &[("schema", r#"ast_module = "crate::syntax""#)],
+        Effect,
+    ),
+    case(
+        "schema.arena_module",
+        &["parser", "no-targets", "oxc-js"],
+        &[("schema", r#"arena_module = "crate::arena""#)],
+        Effect,
+    ),
+    case(
+        "schema.runtime_module",
+        &["parser", "no-targets", "packaged"],
+        &[("schema", r#"runtime_module = "my_runtime""#)],
+        Effect,
+    ),
     case("schema.runtime_module", &["oxc-js"], &[("schema", r#"runtime_module = "rawast_runtime""#)], Refused),
-    case("schema.producer_module", &["parser", "lazy"], &[("schema", r#"producer_module = "crate::producer""#)], Effect),
-    case("schema.producer_module", &["no-targets"], &[("schema", r#"producer_module = "crate::producer""#), ("schema", r#"root = "Program""#)], Effect),
-    case("schema.producer_module", &["ranges", "oxc-js"], &[("schema", r#"producer_module = "crate::producer""#)], Refused),
+    case(
+        "schema.producer_module",
+        &["parser", "lazy"],
+        &[("schema", r#"producer_module = "crate::producer""#)],
+        Effect,
+    ),
+    case(
+        "schema.producer_module",
+        &["no-targets"],
+        &[("schema", r#"producer_module = "crate::producer""#), ("schema", r#"root = "Program""#)],
+        Effect,
+    ),
+    case(
+        "schema.producer_module",
+        &["ranges", "oxc-js"],
+        &[("schema", r#"producer_module = "crate::producer""#)],
+        Refused,
+    ),
     case("schema.unexported", &["oxc-js"], &[("schema", r#"unexported = ["Comment"]"#)], Effect),
     case("schema.unexported", &["oxc-js"], &[("schema", r#"unexported = ["Missing"]"#)], Refused),
     case("schema.unexported", &["oxc-private"], &[("schema", r#"unexported = ["Private"]"#)], Refused),
@@ -93,62 +149,230 @@ const CASES: &[Case] = &[
     case("mapping.case", &["parser", "lazy"], &[("mapping", r#"case = "snake""#)], Refused),
     case("mapping.case", &["snake-fields-producer"], &[("mapping", r#"case = "snake""#)], Refused),
     // `[mapping]` describes what targets generate, and only rawast's targets.
-    case("mapping.root_key", &["no-targets", "producer-only", "oxc-js", "oxc-linter"], &[("mapping", r#"root_key = "tree""#)], Refused),
+    case(
+        "mapping.root_key",
+        &["no-targets", "producer-only", "oxc-js", "oxc-linter"],
+        &[("mapping", r#"root_key = "tree""#)],
+        Refused,
+    ),
     case("mapping.channels", &["no-targets", "oxc-js"], &[("mapping", r#"channels = ["comments"]"#)], Refused),
-    case("mapping.discriminator", &["no-targets", "oxc-js", "oxc-walk"], &[("mapping", r#"discriminator = "kind""#)], Refused),
+    case(
+        "mapping.discriminator",
+        &["no-targets", "oxc-js", "oxc-walk"],
+        &[("mapping", r#"discriminator = "kind""#)],
+        Refused,
+    ),
     case("mapping.spans", &["no-targets", "oxc-js"], &[("mapping", r#"spans = "range""#)], Refused),
-    case("mapping.span_unit", &["no-targets", "producer-only", "oxc-js", "oxc-walk"], &[("mapping", r#"span_unit = "utf8""#)], Refused),
+    case(
+        "mapping.span_unit",
+        &["no-targets", "producer-only", "oxc-js", "oxc-walk"],
+        &[("mapping", r#"span_unit = "utf8""#)],
+        Refused,
+    ),
     case("mapping.case", &["no-targets", "oxc-js"], &[("mapping", r#"case = "snake""#)], Refused),
     // [output]
     case("output.dir", &["parser", "no-targets", "oxc-js"], &[("output", r#"dir = "elsewhere""#)], Effect),
-    case("output.regenerate", &["parser", "no-targets", "oxc-js"], &[("output", r#"regenerate = "make generated""#)], Effect),
+    case(
+        "output.regenerate",
+        &["parser", "no-targets", "oxc-js"],
+        &[("output", r#"regenerate = "make generated""#)],
+        Effect,
+    ),
     // [targets.t]
     case("targets.format", &["parser"], &[("targets.t", r#"format = "oxc""#)], Refused),
     case("targets.format", &["oxc-js"], &[("targets.t", "-format")], Refused),
-    case("targets.source_placement", &["parser", "wasm32", "packaged"], &[("targets.t", r#"source_placement = "end""#)], Effect),
-    case("targets.source_placement", &["linter", "packaged-linter"], &[("targets.t", r#"source_placement = "start""#)], Effect),
+    case(
+        "targets.source_placement",
+        &["parser", "wasm32", "packaged"],
+        &[("targets.t", r#"source_placement = "end""#)],
+        Effect,
+    ),
+    case(
+        "targets.source_placement",
+        &["linter", "packaged-linter"],
+        &[("targets.t", r#"source_placement = "start""#)],
+        Effect,
+    ),
     case("targets.source_placement", &["lazy"], &[("targets.t", r#"source_placement = "end""#)], Refused),
     case("targets.source_placement", &["parser"], &[("targets.t", "-source_placement")], Refused),
-    case("targets.runtime", &["parser", "linter", "lazy", "packaged", "int64", "plain"], &[("targets.t", r#"runtime = "web""#)], Effect),
+    case(
+        "targets.runtime",
+        &["parser", "linter", "lazy", "packaged", "int64", "plain"],
+        &[("targets.t", r#"runtime = "web""#)],
+        Effect,
+    ),
     case("targets.runtime", &["wasm32", "wasm32-lazy"], &[("targets.t", r#"runtime = "node""#)], Effect),
     case("targets.runtime", &["utf8-slice"], &[("targets.t", r#"runtime = "web""#)], Refused),
-    case("targets.pointer_width", &["parser", "linter", "lazy", "packaged", "int64", "plain"], &[("targets.t", "pointer_width = 32")], Effect),
+    case(
+        "targets.pointer_width",
+        &["parser", "linter", "lazy", "packaged", "int64", "plain"],
+        &[("targets.t", "pointer_width = 32")],
+        Effect,
+    ),
     case("targets.pointer_width", &["parser"], &[("targets.t", "pointer_width = 16")], Refused),
     case("targets.lazy", &["parser", "wasm32", "packaged", "int64", "plain"], &[("targets.t", "lazy = true")], Effect),
     case("targets.lazy", &["linter", "no-discriminator"], &[("targets.t", "lazy = true")], Refused),
     case("targets.int64", &["int64", "int64-lazy", "int64-linter"], &[("targets.t", r#"int64 = "bigint""#)], Effect),
     case("targets.int64", &["parser", "lazy", "packaged", "plain"], &[("targets.t", r#"int64 = "bigint""#)], Refused),
-    case("targets.strings.source_slicing", RAWAST_TARGETS, &[("targets.t.strings", r#"source_slicing = "none""#)], Effect),
-    case("targets.strings.source_slicing", RAWAST_TARGETS, &[("targets.t.strings", r#"source_slicing = "ascii_prefix""#)], Effect),
-    case("targets.strings.short_decoder", RAWAST_TARGETS, &[("targets.t.strings", r#"short_decoder = "apply""#)], Effect),
-    case("targets.strings.short_decoder", RAWAST_TARGETS, &[("targets.t.strings", r#"short_decoder = "switch""#)], Effect),
-    case("targets.strings.short_decoder", &["parser"], &[("targets.t.strings", r#"short_decoder = "apply""#), ("targets.t.strings", "short_max_len = 0")], Refused),
+    case(
+        "targets.strings.source_slicing",
+        RAWAST_TARGETS,
+        &[("targets.t.strings", r#"source_slicing = "none""#)],
+        Effect,
+    ),
+    case(
+        "targets.strings.source_slicing",
+        RAWAST_TARGETS,
+        &[("targets.t.strings", r#"source_slicing = "ascii_prefix""#)],
+        Effect,
+    ),
+    case(
+        "targets.strings.short_decoder",
+        RAWAST_TARGETS,
+        &[("targets.t.strings", r#"short_decoder = "apply""#)],
+        Effect,
+    ),
+    case(
+        "targets.strings.short_decoder",
+        RAWAST_TARGETS,
+        &[("targets.t.strings", r#"short_decoder = "switch""#)],
+        Effect,
+    ),
+    case(
+        "targets.strings.short_decoder",
+        &["parser"],
+        &[("targets.t.strings", r#"short_decoder = "apply""#), ("targets.t.strings", "short_max_len = 0")],
+        Refused,
+    ),
     case("targets.strings.short_max_len", RAWAST_TARGETS, &[("targets.t.strings", "short_max_len = 8")], Effect),
     case("targets.strings.short_max_len", RAWAST_TARGETS, &[("targets.t.strings", "short_max_len = 0")], Effect),
     case("targets.strings.short_max_len", &["parser"], &[("targets.t.strings", "short_max_len = 65")], Refused),
-    case("targets.strings.long_decoder", &["parser", "linter", "lazy"], &[("targets.t.strings", r#"long_decoder = "utf8_slice""#)], Effect),
-    case("targets.strings.long_decoder", &["wasm32", "wasm32-lazy"], &[("targets.t.strings", r#"long_decoder = "utf8_slice""#)], Refused),
-    case("targets.strings.source_slicing", &["int64", "plain", "oxc-js"], &[("targets.t.strings", r#"source_slicing = "none""#)], Refused),
-    case("targets.strings.short_decoder", &["int64", "plain", "oxc-js"], &[("targets.t.strings", r#"short_decoder = "apply""#)], Refused),
-    case("targets.strings.short_max_len", &["int64", "plain", "oxc-js"], &[("targets.t.strings", "short_max_len = 8")], Refused),
-    case("targets.strings.long_decoder", &["int64", "plain", "oxc-js"], &[("targets.t.strings", r#"long_decoder = "utf8_slice""#)], Refused),
+    case(
+        "targets.strings.long_decoder",
+        &["parser", "linter", "lazy"],
+        &[("targets.t.strings", r#"long_decoder = "utf8_slice""#)],
+        Effect,
+    ),
+    case(
+        "targets.strings.long_decoder",
+        &["wasm32", "wasm32-lazy"],
+        &[("targets.t.strings", r#"long_decoder = "utf8_slice""#)],
+        Refused,
+    ),
+    case(
+        "targets.strings.source_slicing",
+        &["int64", "plain", "oxc-js"],
+        &[("targets.t.strings", r#"source_slicing = "none""#)],
+        Refused,
+    ),
+    case(
+        "targets.strings.short_decoder",
+        &["int64", "plain", "oxc-js"],
+        &[("targets.t.strings", r#"short_decoder = "apply""#)],
+        Refused,
+    ),
+    case(
+        "targets.strings.short_max_len",
+        &["int64", "plain", "oxc-js"],
+        &[("targets.t.strings", "short_max_len = 8")],
+        Refused,
+    ),
+    case(
+        "targets.strings.long_decoder",
+        &["int64", "plain", "oxc-js"],
+        &[("targets.t.strings", r#"long_decoder = "utf8_slice""#)],
+        Refused,
+    ),
     case("targets.package.name", &["parser", "linter", "lazy", "wasm32"], PACKAGE, Effect),
     case("targets.package.name", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"name = "other""#)], Effect),
-    case("targets.package.version", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"version = "2.0.0""#)], Effect),
-    case("targets.package.fingerprint", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"fingerprint = "0123456789abcdef""#)], Refused),
-    case("targets.package.description", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"description = "Reads trees""#)], Effect),
-    case("targets.package.license", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"license = "Apache-2.0""#)], Effect),
-    case("targets.package.license_file", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"license_file = "LICENSE""#)], Effect),
-    case("targets.package.repository", &["packaged", "oxc-packaged"], &[("targets.t.package", r#"repository = "git+https://example.com/tiny.git""#)], Effect),
-    case("targets.package.peer_dependencies", &["packaged"], &[("targets.t.package", r#"peer_dependencies = { "tiny-parser" = "1.0.0" }"#)], Effect),
-    case("targets.package.peer_dependencies", &["oxc-packaged"], &[("targets.t.package", r#"peer_dependencies = { "oxc-parser" = "0.1.0" }"#)], Effect),
-    case("targets.package.peer_dependencies", &["oxc-packaged"], &[("targets.t.package", r#"peer_dependencies = { "acorn" = "8.0.0" }"#)], Refused),
-    case("targets.package.smoke", &["oxc-packaged"], &[("targets.t.package.smoke", r#"buffer = "sample.bin""#), ("targets.t.package.smoke", r#"expected = "sample.json""#)], Refused),
-    case("targets.typescript", &["oxc-js", "oxc-range", "oxc-parent", "oxc-buffer", "oxc-packaged"], &[("targets.t", "typescript = true")], Effect),
-    case("targets.range", &["oxc-js", "oxc-ts", "oxc-parent", "oxc-buffer", "oxc-packaged"], &[("targets.t", "range = true")], Effect),
-    case("targets.parent", &["oxc-js", "oxc-ts", "oxc-range", "oxc-buffer", "oxc-packaged"], &[("targets.t", "parent = true")], Effect),
+    case(
+        "targets.package.version",
+        &["packaged", "oxc-packaged"],
+        &[("targets.t.package", r#"version = "2.0.0""#)],
+        Effect,
+    ),
+    case(
+        "targets.package.fingerprint",
+        &["packaged", "oxc-packaged"],
+        &[("targets.t.package", r#"fingerprint = "0123456789abcdef""#)],
+        Refused,
+    ),
+    case(
+        "targets.package.description",
+        &["packaged", "oxc-packaged"],
+        &[("targets.t.package", r#"description = "Reads trees""#)],
+        Effect,
+    ),
+    case(
+        "targets.package.license",
+        &["packaged", "oxc-packaged"],
+        &[("targets.t.package", r#"license = "Apache-2.0""#)],
+        Effect,
+    ),
+    case(
+        "targets.package.license_file",
+        &["packaged", "oxc-packaged"],
+        &[("targets.t.package", r#"license_file = "LICENSE""#)],
+        Effect,
+    ),
+    case(
+        "targets.package.repository",
+        &["packaged", "oxc-packaged"],
+        &[("targets.t.package", r#"repository = "git+https://example.com/tiny.git""#)],
+        Effect,
+    ),
+    case(
+        "targets.package.peer_dependencies",
+        &["packaged"],
+        &[("targets.t.package", r#"peer_dependencies = { "tiny-parser" = "1.0.0" }"#)],
+        Effect,
+    ),
+    case(
+        "targets.package.peer_dependencies",
+        &["oxc-packaged"],
+        &[("targets.t.package", r#"peer_dependencies = { "oxc-parser" = "0.1.0" }"#)],
+        Effect,
+    ),
+    case(
+        "targets.package.peer_dependencies",
+        &["oxc-packaged"],
+        &[("targets.t.package", r#"peer_dependencies = { "acorn" = "8.0.0" }"#)],
+        Refused,
+    ),
+    case(
+        "targets.package.smoke",
+        &["oxc-packaged"],
+        &[
+            ("targets.t.package.smoke", r#"buffer = "sample.bin""#),
+            ("targets.t.package.smoke", r#"expected = "sample.json""#),
+        ],
+        Refused,
+    ),
+    case(
+        "targets.typescript",
+        &["oxc-js", "oxc-range", "oxc-parent", "oxc-buffer", "oxc-packaged"],
+        &[("targets.t", "typescript = true")],
+        Effect,
+    ),
+    case(
+        "targets.range",
+        &["oxc-js", "oxc-ts", "oxc-parent", "oxc-buffer", "oxc-packaged"],
+        &[("targets.t", "range = true")],
+        Effect,
+    ),
+    case(
+        "targets.parent",
+        &["oxc-js", "oxc-ts", "oxc-range", "oxc-buffer", "oxc-packaged"],
+        &[("targets.t", "parent = true")],
+        Effect,
+    ),
     case("targets.linter", &["oxc-js", "oxc-walk"], &[("targets.t", "linter = true")], Effect),
-    case("targets.source_text", &["oxc-js", "oxc-ts", "oxc-range", "oxc-parent", "oxc-packaged"], &[("targets.t", r#"source_text = "buffer""#)], Effect),
+    case(
+        "targets.source_text",
+        &["oxc-js", "oxc-ts", "oxc-range", "oxc-parent", "oxc-packaged"],
+        &[("targets.t", r#"source_text = "buffer""#)],
+        Effect,
+    ),
     case("targets.typescript", &["oxc-linter", "parser"], &[("targets.t", "typescript = true")], Refused),
     case("targets.range", &["oxc-linter", "parser"], &[("targets.t", "range = true")], Refused),
     case("targets.parent", &["oxc-linter", "parser"], &[("targets.t", "parent = true")], Refused),
@@ -161,21 +385,40 @@ const CASES: &[Case] = &[
     case("targets.int64", OXC_TARGETS, &[("targets.t", r#"int64 = "bigint""#)], Refused),
     // [walk]
     case("walk.keywords", RAWAST_TARGETS, &[("walk.keywords", r#"UnaryExpression = ["typeof"]"#)], Effect),
-    case("walk.keywords", &["utf8", "packaged", "oxc-js", "oxc-ts", "oxc-parent", "oxc-linter"], &[("walk.keywords", r#"BlockStatement = ["{"]"#)], Effect),
+    case(
+        "walk.keywords",
+        &["utf8", "packaged", "oxc-js", "oxc-ts", "oxc-parent", "oxc-linter"],
+        &[("walk.keywords", r#"BlockStatement = ["{"]"#)],
+        Effect,
+    ),
     case("walk.keywords", WALKS, &[("walk.keywords", r#"ExpressionStatement = [";"]"#)], Effect),
     case("walk.keywords", &["parser", "oxc-js"], &[("walk.keywords", r#"Missing = ["missing"]"#)], Refused),
-    case("walk.keywords", &["no-targets", "no-discriminator"], &[("walk.keywords", r#"Section = ["section"]"#)], Refused),
+    case(
+        "walk.keywords",
+        &["no-targets", "no-discriminator"],
+        &[("walk.keywords", r#"Section = ["section"]"#)],
+        Refused,
+    ),
     case("walk.keywords", &["unwalkable"], &[("walk.keywords", r#"Name = ["name"]"#)], Refused),
     case("walk.comments", WALKS, &[("walk", r#"comments = "Comment""#)], Effect),
     case("walk.comments", &["parser", "no-targets", "oxc-js"], &[("walk", r#"comments = "Comment""#)], Refused),
     case("walk.outside_span", WALKS, &[("walk", r#"outside_span = ["BlockStatement.body"]"#)], Effect),
-    case("walk.outside_span", &["parser", "no-targets", "oxc-js"], &[("walk", r#"outside_span = ["BlockStatement.body"]"#)], Refused),
+    case(
+        "walk.outside_span",
+        &["parser", "no-targets", "oxc-js"],
+        &[("walk", r#"outside_span = ["BlockStatement.body"]"#)],
+        Refused,
+    ),
     case("walk.errors", WALKS, &[("walk", r#"errors = "Comment""#)], Effect),
     case("walk.errors", &["parser", "no-targets", "oxc-js"], &[("walk", r#"errors = "Comment""#)], Refused),
 ];
 
 /// The table that makes target `t` an npm package.
-const PACKAGE: &[(&str, &str)] = &[("targets.t.package", r#"name = "tiny""#), ("targets.t.package", r#"version = "1.0.0""#), ("targets.t.package", r#"license = "MIT""#)];
+const PACKAGE: &[(&str, &str)] = &[
+    ("targets.t.package", r#"name = "tiny""#),
+    ("targets.t.package", r#"version = "1.0.0""#),
+    ("targets.t.package", r#"license = "MIT""#),
+];
 
 /// A rawast schema: the ESTree fixture's (`Str`s, comments, nested nodes, no 64-bit integers, no
 /// field named with `_`).
@@ -212,14 +455,23 @@ fn base(name: &str) -> Toml {
     let oxc_walk = ("walk.keywords", r#"VariableDeclaration = ["var", "let", "const"]"#);
     let int64 = [("schema", r#"files = ["mapping/int64/schema.rs"]"#), ("schema", r#"root = "Counts""#)];
     // (Its `Tree` has a `type` of its own.)
-    let snake = [("schema", r#"files = ["mapping/shapes/schema.rs"]"#), ("schema", r#"root = "Tree""#), ("mapping", r#"discriminator = "kind""#)];
-    let oxc_package = [PACKAGE, &[("targets.t.package", r#"peer_dependencies = { "oxc-parser" = "0.157.0" }"#)]].concat();
+    let snake = [
+        ("schema", r#"files = ["mapping/shapes/schema.rs"]"#),
+        ("schema", r#"root = "Tree""#),
+        ("mapping", r#"discriminator = "kind""#),
+    ];
+    let oxc_package =
+        [PACKAGE, &[("targets.t.package", r#"peer_dependencies = { "oxc-parser" = "0.157.0" }"#)]].concat();
     match name {
         "parser" => rawast(&[]),
         "linter" => rawast(&[("targets.t", r#"source_placement = "end""#)]),
         "lazy" => rawast(&[("targets.t", "lazy = true")]),
         "wasm32" => rawast(&[("targets.t", "pointer_width = 32"), ("targets.t", r#"runtime = "web""#)]),
-        "wasm32-lazy" => rawast(&[("targets.t", "pointer_width = 32"), ("targets.t", r#"runtime = "web""#), ("targets.t", "lazy = true")]),
+        "wasm32-lazy" => rawast(&[
+            ("targets.t", "pointer_width = 32"),
+            ("targets.t", r#"runtime = "web""#),
+            ("targets.t", "lazy = true"),
+        ]),
         "utf8" => rawast(&[("mapping", r#"span_unit = "utf8""#)]),
         "utf8-slice" => rawast(&[("targets.t.strings", r#"long_decoder = "utf8_slice""#)]),
         "ranges" => rawast(&[("mapping", r#"spans = "range""#)]),
@@ -228,23 +480,38 @@ fn base(name: &str) -> Toml {
         "packaged" => rawast(PACKAGE),
         "packaged-linter" => rawast(PACKAGE).with(&[("targets.t", r#"source_placement = "end""#)]),
         "producer" => rawast(&[("schema", r#"producer_module = "crate::producer""#)]),
-        "producer-only" => rawast(&[("schema", r#"producer_module = "crate::producer""#), ("targets.t", "-source_placement")]).without("targets.t"),
+        "producer-only" => {
+            rawast(&[("schema", r#"producer_module = "crate::producer""#), ("targets.t", "-source_placement")])
+                .without("targets.t")
+        }
         "no-targets" => rawast(&[("schema", "-root")]).without("targets.t"),
         "walk" => rawast(&[walk]),
         "walk-lazy" => rawast(&[walk, ("targets.t", "lazy = true")]),
         "walk-linter" => rawast(&[walk, ("targets.t", r#"source_placement = "end""#)]),
-        "walk-utf8-wasm32" => rawast(&[walk, ("mapping", r#"span_unit = "utf8""#), ("targets.t", "pointer_width = 32"), ("targets.t", r#"runtime = "web""#)]),
+        "walk-utf8-wasm32" => rawast(&[
+            walk,
+            ("mapping", r#"span_unit = "utf8""#),
+            ("targets.t", "pointer_width = 32"),
+            ("targets.t", r#"runtime = "web""#),
+        ]),
         "int64" => rawast(&int64),
         "int64-lazy" => rawast(&int64).with(&[("targets.t", "lazy = true")]),
         "int64-linter" => rawast(&int64).with(&[("targets.t", r#"source_placement = "end""#)]),
         // No `Str`, no 64-bit integer.
-        "plain" => rawast(&[("schema", r#"files = ["mapping/objects/schema.rs"]"#), ("schema", r#"root = "Document""#), ("mapping", r#"discriminator = "kind""#)]),
+        "plain" => rawast(&[
+            ("schema", r#"files = ["mapping/objects/schema.rs"]"#),
+            ("schema", r#"root = "Document""#),
+            ("mapping", r#"discriminator = "kind""#),
+        ]),
         "no-discriminator" => base("plain").with(&[("mapping", r#"discriminator = """#)]),
         "snake-fields" => rawast(&snake),
         "snake-fields-lazy" => rawast(&snake).with(&[("targets.t", "lazy = true")]),
         "snake-fields-producer" => rawast(&snake[..2]).with(&[("schema", r#"producer_module = "crate::producer""#)]),
         // Objects no walker can tell apart: eager targets have no walker (lazy ones are an error).
-        "unwalkable" => rawast(&[("schema", r#"files = ["mapping_errors/visitor_keys/schema.rs"]"#), ("schema", r#"root = "Query""#)]),
+        "unwalkable" => rawast(&[
+            ("schema", r#"files = ["mapping_errors/visitor_keys/schema.rs"]"#),
+            ("schema", r#"root = "Query""#),
+        ]),
         "oxc-js" => oxc(&[]),
         "oxc-ts" => oxc(&[("targets.t", "typescript = true")]),
         "oxc-range" => oxc(&[("targets.t", "range = true")]),
@@ -254,7 +521,10 @@ fn base(name: &str) -> Toml {
         "oxc-packaged" => oxc(&oxc_package),
         "oxc-walk" => oxc(&[oxc_walk]),
         "oxc-walk-linter" => oxc(&[oxc_walk, ("targets.t", "linter = true")]),
-        "oxc-private" => oxc(&[("schema", r#"files = ["oxc/mini/ast.rs", "oxc/mini/module_record.rs", "oxc/mini/serialize.rs", "oxc/mini/raw_transfer.rs", "private.rs"]"#)]),
+        "oxc-private" => oxc(&[(
+            "schema",
+            r#"files = ["oxc/mini/ast.rs", "oxc/mini/module_record.rs", "oxc/mini/serialize.rs", "oxc/mini/raw_transfer.rs", "private.rs"]"#,
+        )]),
         _ => panic!("no base `{name}`"),
     }
 }
@@ -263,7 +533,9 @@ fn base(name: &str) -> Toml {
 fn extra_input(path: &str) -> Option<&'static str> {
     match path {
         // A type more: in a file of the schema, or of a crate (`[schema.crates] extra`).
-        "extra.rs" | "extra/extra.rs" => Some("use rawast_runtime::{Span, ast};\n\n#[ast]\n#[repr(C)]\npub struct Extra {\n    pub span: Span,\n}\n"),
+        "extra.rs" | "extra/extra.rs" => {
+            Some("use rawast_runtime::{Span, ast};\n\n#[ast]\n#[repr(C)]\npub struct Extra {\n    pub span: Span,\n}\n")
+        }
         // A type of an oxc schema that is not `pub`.
         "private.rs" => Some("use oxc_ast_macros::ast;\n\n#[ast]\nstruct Private {\n    pub value: u32,\n}\n"),
         "LICENSE" => Some("The tiny license.\n"),
@@ -278,7 +550,9 @@ fn every_case_has_its_effect_or_is_refused_at_its_key() {
     for case in CASES {
         for &name in case.bases {
             let base = base(name);
-            let generated = bases.entry(name).or_insert_with(|| generate(&base.render()).unwrap_or_else(|d| panic!("base `{name}` does not generate:\n{}", render(&d))));
+            let generated = bases.entry(name).or_insert_with(|| {
+                generate(&base.render()).unwrap_or_else(|d| panic!("base `{name}` does not generate:\n{}", render(&d)))
+            });
             let variant = base.with(case.edits);
             let text = variant.render();
             let problem = match (generate(&text), case.expect) {
@@ -286,7 +560,11 @@ fn every_case_has_its_effect_or_is_refused_at_its_key() {
                 (Ok(_), Effect) => "changes nothing".to_owned(),
                 (Ok(_), Refused) => "is accepted".to_owned(),
                 (Err(diagnostics), Refused) if names_key(&diagnostics, case.key) => continue,
-                (Err(diagnostics), _) => format!("is refused{}:\n{}", if case.expect == Refused { " without an error that names the key" } else { "" }, render(&diagnostics)),
+                (Err(diagnostics), _) => format!(
+                    "is refused{}:\n{}",
+                    if case.expect == Refused { " without an error that names the key" } else { "" },
+                    render(&diagnostics)
+                ),
             };
             failures.push(format!("`{}` on base `{name}` ({:?}) {problem}\n{text}", case.key, case.edits));
         }
@@ -317,18 +595,31 @@ fn every_key_has_a_case() {
     }
     // Tables: their cases are their keys' cases.
     let parents: BTreeSet<&str> = tables.iter().map(|(prefix, _)| *prefix).collect();
-    let covered = |key: &str| CASES.iter().map(|c| c.key).chain(TESTED_ELSEWHERE.iter().map(|(k, _)| *k)).any(|k| k == key || k.starts_with(&format!("{key}.")));
+    let covered = |key: &str| {
+        CASES
+            .iter()
+            .map(|c| c.key)
+            .chain(TESTED_ELSEWHERE.iter().map(|(k, _)| *k))
+            .any(|k| k == key || k.starts_with(&format!("{key}.")))
+    };
     let missing: Vec<&String> = keys.iter().filter(|key| !parents.contains(key.as_str()) && !covered(key)).collect();
     assert!(missing.is_empty(), "keys of codegen.toml without a case in tests/config_effects.rs: {missing:?}");
     assert!(keys.len() > 40, "the keys were not found: {keys:?}");
-    let unknown: Vec<&str> = CASES.iter().map(|c| c.key).filter(|k| !keys.contains(*k) && !keys.iter().any(|key| k.starts_with(&format!("{key}.")))).collect();
+    let unknown: Vec<&str> = CASES
+        .iter()
+        .map(|c| c.key)
+        .filter(|k| !keys.contains(*k) && !keys.iter().any(|key| k.starts_with(&format!("{key}."))))
+        .collect();
     assert!(unknown.is_empty(), "cases of keys codegen.toml does not take: {unknown:?}");
 }
 
 /// The keys of a table of `codegen.toml` (`header`, or the top level), as the configuration parser
 /// lists them when it refuses an unknown one.
 fn keys_of(header: &str) -> Vec<String> {
-    let mut toml = Toml::parse(RAWAST).with(&PACKAGE[..]).with(&[("targets.t.package.smoke", r#"buffer = "a.bin""#), ("targets.t.package.smoke", r#"expected = "a.json""#)]);
+    let mut toml = Toml::parse(RAWAST).with(&PACKAGE[..]).with(&[
+        ("targets.t.package.smoke", r#"buffer = "a.bin""#),
+        ("targets.t.package.smoke", r#"expected = "a.json""#),
+    ]);
     let section = header.trim_start_matches('[').trim_end_matches(']');
     toml = toml.with(&[(section, "unknown_key = 1")]);
     let error = match Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: toml.render() }) {
@@ -345,9 +636,15 @@ fn fixtures() -> &'static Path {
 
 /// Generates from a configuration, as codegen does with the files it names; `Err`: the diagnostics.
 fn generate(text: &str) -> Result<Generation, Vec<Diagnostic>> {
-    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: text.to_owned() }).map_err(|d| d.0)?;
-    let read = |path: &str| extra_input(path).map(str::to_owned).unwrap_or_else(|| fs::read_to_string(fixtures().join(path)).unwrap_or_else(|e| panic!("{path}: {e}")));
-    let mut inputs: Vec<SourceFile> = config.input_files().iter().map(|f| SourceFile { path: f.path.clone(), text: read(&f.path) }).collect();
+    let config =
+        Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: text.to_owned() }).map_err(|d| d.0)?;
+    let read = |path: &str| {
+        extra_input(path)
+            .map(str::to_owned)
+            .unwrap_or_else(|| fs::read_to_string(fixtures().join(path)).unwrap_or_else(|e| panic!("{path}: {e}")))
+    };
+    let mut inputs: Vec<SourceFile> =
+        config.input_files().iter().map(|f| SourceFile { path: f.path.clone(), text: read(&f.path) }).collect();
     inputs.extend(config.crate_files.iter().map(|f| SourceFile { path: f.name(), text: read(&f.name()) }));
     match rawast_generator::generate(&config, &inputs) {
         Ok(generation) => Ok(generation),
@@ -369,7 +666,10 @@ fn names_key(diagnostics: &[Diagnostic], key: &str) -> bool {
     let names: Vec<&str> = key.split('.').skip(1).collect();
     diagnostics.iter().any(|d| {
         d.location.as_ref().is_some_and(|l| l.file == "codegen.toml")
-            && [Some(&d.message), d.help.as_ref(), d.location.as_ref().map(|l| &l.source_line)].into_iter().flatten().any(|text| names.iter().any(|name| text.contains(name)))
+            && [Some(&d.message), d.help.as_ref(), d.location.as_ref().map(|l| &l.source_line)]
+                .into_iter()
+                .flatten()
+                .any(|text| names.iter().any(|name| text.contains(name)))
     })
 }
 

@@ -36,7 +36,8 @@ fn oxc_dialect_errors() {
     snapshot_settings("errors").bind(|| {
         insta::glob!("fixtures/errors_oxc/*.rs", |path| {
             let file = source_file(path);
-            let report = match rawast_generator::analyze_as(std::slice::from_ref(&file), rawast_generator::Dialect::Oxc) {
+            let report = match rawast_generator::analyze_as(std::slice::from_ref(&file), rawast_generator::Dialect::Oxc)
+            {
                 Ok(_) => panic!("{} loaded without errors", file.path),
                 Err(diagnostics) => diagnostics.to_string(),
             };

@@ -32,7 +32,8 @@ fn layout_fixtures() {
 #[test]
 fn default_schema() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let config_file = SourceFile { path: "codegen.toml".to_owned(), text: fs::read_to_string(root.join("codegen.toml")).unwrap() };
+    let config_file =
+        SourceFile { path: "codegen.toml".to_owned(), text: fs::read_to_string(root.join("codegen.toml")).unwrap() };
     let config = rawast_generator::Config::parse(&config_file).unwrap();
     let files: Vec<SourceFile> = config
         .schema_files

@@ -25,7 +25,8 @@ fn mapping_outputs() {
         insta::glob!("fixtures/mapping/*/codegen.toml", |config_path| {
             let name = fixture_name(config_path);
             let (config, inputs) = load_fixture(config_path);
-            let Generation { outputs, notes } = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let Generation { outputs, notes } =
+                rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(notes.is_empty(), "{name}: {notes:?}");
             let out = target_dir().join(&name);
             let _ = fs::remove_dir_all(&out);

@@ -36,7 +36,10 @@ fn config(fingerprint: &str) -> Config {
 
 /// The schema and the parser package's license text.
 fn inputs() -> [SourceFile; 2] {
-    [schema(), SourceFile { path: "LICENSE".to_owned(), text: "The Mini license, as its authors wrote it.\n".to_owned() }]
+    [
+        schema(),
+        SourceFile { path: "LICENSE".to_owned(), text: "The Mini license, as its authors wrote it.\n".to_owned() },
+    ]
 }
 
 fn fingerprint() -> String {
@@ -74,7 +77,11 @@ fn package_files() {
         ]
     );
     // One copy of each module: a packaged target's lives in its package only.
-    assert!(!outputs.iter().any(|o| o.path.starts_with("out/js/") && o.path != "out/js/constants.js"), "{:?}", outputs.iter().map(|o| &o.path).collect::<Vec<_>>());
+    assert!(
+        !outputs.iter().any(|o| o.path.starts_with("out/js/") && o.path != "out/js/constants.js"),
+        "{:?}",
+        outputs.iter().map(|o| &o.path).collect::<Vec<_>>()
+    );
     for output in packaged {
         let file = output.path.strip_prefix("out/npm/").unwrap();
         if file.ends_with("deserialize.js") || file.ends_with("walk.js") {
@@ -97,13 +104,20 @@ fn range_spans_and_int64_numbers() {
     let text = "[schema]\nfiles = [\"package/counts.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Counts\"\n\n\
                 [mapping]\nspans = \"range\"\n\n[output]\ndir = \"out\"\n\n\
                 [targets.counts]\nsource_placement = \"start\"\n[targets.counts.package]\nname = \"counts\"\nversion = \"0.1.0\"\nlicense = \"MIT\"\n";
-    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: text.to_owned() }).unwrap_or_else(|d| panic!("{d}"));
+    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: text.to_owned() })
+        .unwrap_or_else(|d| panic!("{d}"));
     let outputs = rawast_generator::generate(&config, &[schema]).unwrap().outputs;
     let file = |name: &str| &outputs.iter().find(|o| o.path == format!("out/npm/counts/{name}")).unwrap().contents;
     let (readme, dts) = (file("README.md"), file("deserialize.d.ts"));
-    assert!(readme.contains("Spans (`range: [start, end]`)") && !readme.contains("(`start`, `end`)"), "the README describes another span style:\n{readme}");
+    assert!(
+        readme.contains("Spans (`range: [start, end]`)") && !readme.contains("(`start`, `end`)"),
+        "the README describes another span style:\n{readme}"
+    );
     for (name, text) in [("README.md", readme), ("deserialize.d.ts", dts)] {
-        assert!(text.contains("Number.MAX_SAFE_INTEGER") && text.contains("int64 = \"bigint\""), "{name} does not say what a 64-bit integer past the safe integers does:\n{text}");
+        assert!(
+            text.contains("Number.MAX_SAFE_INTEGER") && text.contains("int64 = \"bigint\""),
+            "{name} does not say what a 64-bit integer past the safe integers does:\n{text}"
+        );
         snapshot_settings("packages").bind(|| insta::assert_snapshot!(format!("counts__{name}"), text));
     }
 }

@@ -27,7 +27,8 @@ fn oxc_fixture_outputs() {
         insta::glob!("fixtures/oxc/*/codegen.toml", |config_path| {
             let name = fixture_name(config_path);
             let (config, inputs) = load_fixture(config_path);
-            let Generation { outputs, notes } = rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let Generation { outputs, notes } =
+                rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(notes.is_empty(), "{name}: {notes:?}");
             // Every target's deserializer, alone and with its walker, and their types (with its package's
             // files), and nothing of rawast's own format (no constants).
@@ -37,7 +38,11 @@ fn oxc_fixture_outputs() {
                 .iter()
                 .flat_map(|t| {
                     let modules = ["deserialize.js", "deserialize.d.ts", "walk.js", "walk.d.ts"];
-                    let files: Vec<&str> = if t.package.is_some() { [&modules[..], &["package.json", "README.md"]].concat() } else { modules.to_vec() };
+                    let files: Vec<&str> = if t.package.is_some() {
+                        [&modules[..], &["package.json", "README.md"]].concat()
+                    } else {
+                        modules.to_vec()
+                    };
                     files.into_iter().map(move |file| format!("out/{}/{file}", t.module_dir()))
                 })
                 .collect();
@@ -79,7 +84,11 @@ fn oxc_fixture_outputs_are_deterministic() {
         for other in [&again, &backward] {
             assert_eq!(first.len(), other.len(), "{name}");
             for (a, b) in first.iter().zip(other) {
-                assert!(a.path == b.path && a.contents == b.contents, "{name}: {} differs between runs or file orders", a.path);
+                assert!(
+                    a.path == b.path && a.contents == b.contents,
+                    "{name}: {} differs between runs or file orders",
+                    a.path
+                );
             }
         }
     });
@@ -89,8 +98,10 @@ fn oxc_fixture_outputs_are_deterministic() {
 /// internal one: here the metadata type the deserializer reads the root's offset from is missing.
 #[test]
 fn a_schema_without_what_oxc_buffers_need_is_a_diagnostic() {
-    let (mut config, mut inputs) = load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
-    let raw_transfer = inputs.iter_mut().find(|file| file.path.ends_with("raw_transfer.rs")).expect("the fixture has raw_transfer.rs");
+    let (mut config, mut inputs) =
+        load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
+    let raw_transfer =
+        inputs.iter_mut().find(|file| file.path.ends_with("raw_transfer.rs")).expect("the fixture has raw_transfer.rs");
     raw_transfer.text = raw_transfer.text.replace("RawTransferMetadata", "OtherMetadata");
     // The renamed type changes the layout fingerprint, which a released package would refuse first.
     for package in config.targets.iter_mut().filter_map(|t| t.package.as_mut()) {
@@ -99,7 +110,10 @@ fn a_schema_without_what_oxc_buffers_need_is_a_diagnostic() {
     match rawast_generator::generate(&config, &inputs) {
         Err(rawast_generator::Error::Input(diagnostics)) => {
             let message = diagnostics.to_string();
-            assert!(message.contains("target `oxc-js`") && message.contains("no type `RawTransferMetadata`"), "{message}");
+            assert!(
+                message.contains("target `oxc-js`") && message.contains("no type `RawTransferMetadata`"),
+                "{message}"
+            );
         }
         Err(other) => panic!("not a diagnostic: {other}"),
         Ok(_) => panic!("generated without the metadata type"),
@@ -112,7 +126,8 @@ fn a_schema_without_what_oxc_buffers_need_is_a_diagnostic() {
 #[test]
 fn a_target_of_the_other_format_is_a_diagnostic() {
     use rawast_generator::config::{Int64, RawastSettings, Runtime, SourcePlacement, StringPolicy, TargetSettings};
-    let (mut config, inputs) = load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
+    let (mut config, inputs) =
+        load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
     config.targets[0].settings = TargetSettings::Rawast(RawastSettings {
         source_placement: SourcePlacement::Start,
         runtime: Runtime::Node,
@@ -122,7 +137,9 @@ fn a_target_of_the_other_format_is_a_diagnostic() {
         int64: Int64::Number,
     });
     match rawast_generator::generate(&config, &inputs) {
-        Err(rawast_generator::Error::Input(diagnostics)) => assert!(diagnostics.to_string().contains("is not the oxc dialect's"), "{diagnostics}"),
+        Err(rawast_generator::Error::Input(diagnostics)) => {
+            assert!(diagnostics.to_string().contains("is not the oxc dialect's"), "{diagnostics}")
+        }
         Err(other) => panic!("not a diagnostic: {other}"),
         Ok(_) => panic!("generated a rawast target of an oxc schema"),
     }

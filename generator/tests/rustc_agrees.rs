@@ -23,7 +23,9 @@ fn fixture_asserts(name: &str, text: &str) -> String {
         "[schema]\nfiles = [\"{name}\"]\nast_module = \"super\"\narena_module = \"rawast_runtime\"\n\n[output]\ndir = \"out\"\n"
     );
     let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap();
-    let outputs = rawast_generator::generate(&config, &[SourceFile { path: name.to_owned(), text: text.to_owned() }]).unwrap().outputs;
+    let outputs = rawast_generator::generate(&config, &[SourceFile { path: name.to_owned(), text: text.to_owned() }])
+        .unwrap()
+        .outputs;
     outputs.into_iter().find(|o| o.path == "out/rust/assert_layouts.rs").unwrap().contents
 }
 
@@ -55,7 +57,8 @@ fn layout_fixtures_match_rustc() {
     fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
 
     let fixtures = root.join("generator/tests/fixtures/layout");
-    let mut names: Vec<String> = fs::read_dir(&fixtures).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        fs::read_dir(&fixtures).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     assert!(names.len() >= 10, "expected the layout fixtures, found {names:?}");
     let mut lib = String::from("#![allow(dead_code)]\n");
@@ -73,7 +76,11 @@ fn layout_fixtures_match_rustc() {
     fs::write(dir.join("src/lib.rs"), lib).unwrap();
 
     let output = cargo_check(&dir);
-    assert!(output.status.success(), "rustc disagrees with the layout engine:\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "rustc disagrees with the layout engine:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 
     // The check itself must be able to fail: one wrong number in one fixture's assertions.
     let sabotaged = dir.join("src/asserts/padding.rs");
@@ -83,7 +90,10 @@ fn layout_fixtures_match_rustc() {
     fs::write(&sabotaged, wrong).unwrap();
     let output = cargo_check(&dir);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success() && stderr.contains("evaluation panicked: Padded: size is not 40"), "a wrong size went unnoticed:\n{stderr}");
+    assert!(
+        !output.status.success() && stderr.contains("evaluation panicked: Padded: size is not 40"),
+        "a wrong size went unnoticed:\n{stderr}"
+    );
     // Leave the crate as generated: `cargo xtask test` checks it again for a 32-bit target.
     fs::write(&sabotaged, text).unwrap();
 
@@ -91,7 +101,10 @@ fn layout_fixtures_match_rustc() {
     // swapped) no longer builds with the checks generated before.
     let lib = fs::read_to_string(dir.join("src/lib.rs")).unwrap();
     let mut edited_lib = lib.clone();
-    let edits = [("niche_fieldless_enum.rs", [("A = 0,", "A = 1,"), ("B = 1,", "B = 0,")]), ("enums.rs", [("= 2,", "= 5,"), ("Inline(Span) = 5,", "Inline(Span) = 2,")])];
+    let edits = [
+        ("niche_fieldless_enum.rs", [("A = 0,", "A = 1,"), ("B = 1,", "B = 0,")]),
+        ("enums.rs", [("= 2,", "= 5,"), ("Inline(Span) = 5,", "Inline(Span) = 2,")]),
+    ];
     for (name, replacements) in edits {
         let mut text = fs::read_to_string(fixtures.join(name)).unwrap();
         for (from, to) in replacements {
@@ -107,6 +120,9 @@ fn layout_fixtures_match_rustc() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     fs::write(dir.join("src/lib.rs"), lib).unwrap();
     for message in ["Kind::A: discriminant is not 0", "Mixed::Pointer: discriminant is not 2"] {
-        assert!(!output.status.success() && stderr.contains(&format!("evaluation panicked: {message}")), "changed discriminants went unnoticed ({message}):\n{stderr}");
+        assert!(
+            !output.status.success() && stderr.contains(&format!("evaluation panicked: {message}")),
+            "changed discriminants went unnoticed ({message}):\n{stderr}"
+        );
     }
 }

@@ -14,27 +14,42 @@ use support::snapshot_settings;
 
 /// Every value of every knob appears at least once.
 const POLICIES: &[(&str, &str)] = &[
-    ("none_loop_text_decoder", r#"source_slicing = "none"
+    (
+        "none_loop_text_decoder",
+        r#"source_slicing = "none"
 short_decoder = "loop"
 short_max_len = 8
-long_decoder = "text_decoder""#),
-    ("ascii_prefix_apply_utf8_slice", r#"source_slicing = "ascii_prefix"
+long_decoder = "text_decoder""#,
+    ),
+    (
+        "ascii_prefix_apply_utf8_slice",
+        r#"source_slicing = "ascii_prefix"
 short_decoder = "apply"
 short_max_len = 24
-long_decoder = "utf8_slice""#),
-    ("latin1_switch_text_decoder", r#"source_slicing = "latin1"
+long_decoder = "utf8_slice""#,
+    ),
+    (
+        "latin1_switch_text_decoder",
+        r#"source_slicing = "latin1"
 short_decoder = "switch"
 short_max_len = 32
-long_decoder = "text_decoder""#),
-    ("latin1_switch_utf8_slice_short", r#"source_slicing = "latin1"
+long_decoder = "text_decoder""#,
+    ),
+    (
+        "latin1_switch_utf8_slice_short",
+        r#"source_slicing = "latin1"
 short_decoder = "switch"
 short_max_len = 3
-long_decoder = "utf8_slice""#),
+long_decoder = "utf8_slice""#,
+    ),
     // `web_` variants are run without `Buffer` by tests/policies.test.js.
-    ("web_latin1_apply_text_decoder", r#"source_slicing = "latin1"
+    (
+        "web_latin1_apply_text_decoder",
+        r#"source_slicing = "latin1"
 short_decoder = "apply"
 short_max_len = 20
-long_decoder = "text_decoder""#),
+long_decoder = "text_decoder""#,
+    ),
 ];
 
 /// `encodeSource` and its helpers (parser layout), from the comment that opens them to `sourceTooLong`'s end.
@@ -58,8 +73,11 @@ fn string_policies() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let repo_config = fs::read_to_string(root.join("codegen.toml")).unwrap();
     let base = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: repo_config }).unwrap();
-    let files: Vec<SourceFile> =
-        base.schema_files.iter().map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(root.join(&f.path)).unwrap() }).collect();
+    let files: Vec<SourceFile> = base
+        .schema_files
+        .iter()
+        .map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(root.join(&f.path)).unwrap() })
+        .collect();
     let listed: Vec<String> = base.schema_files.iter().map(|f| format!("{:?}", f.path)).collect();
 
     let mut encoders = BTreeMap::new();
@@ -71,7 +89,8 @@ fn string_policies() {
              [targets.linter]\nsource_placement = \"end\"\nruntime = \"{runtime}\"\n[targets.linter.strings]\n{policy}\n",
             listed.join(", ")
         );
-        let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text }).unwrap_or_else(|d| panic!("{d}"));
+        let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: config_text })
+            .unwrap_or_else(|d| panic!("{d}"));
         let outputs = rawast_generator::generate(&config, &files).unwrap().outputs;
         for output in &outputs {
             if let Some(relative) = output.path.strip_prefix("out/js/").filter(|p| p.ends_with("deserialize.js")) {
@@ -87,7 +106,11 @@ fn string_policies() {
         assert!(!linter.contents.contains("encodeSource"), "{name}: the linter target exports encodeSource");
         // `encodeSource` depends on the runtime only, not on the string policy.
         let encoder = encoders.entry(runtime).or_insert_with(|| encode_source(&parser.contents).to_owned());
-        assert_eq!(encoder, encode_source(&parser.contents), "{name}: encodeSource differs from the other {runtime} variants'");
+        assert_eq!(
+            encoder,
+            encode_source(&parser.contents),
+            "{name}: encodeSource differs from the other {runtime} variants'"
+        );
     }
     assert_eq!(encoders.keys().copied().collect::<Vec<_>>(), ["node", "web"]);
     for (runtime, code) in &encoders {

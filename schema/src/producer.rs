@@ -10,7 +10,9 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use rawast_runtime::{Allocator, ArenaFull, Box, BufferTooLarge, IsArenaFull, RawBuffer, Source, SourcePlacement, Span, Str, Vec};
+use rawast_runtime::{
+    Allocator, ArenaFull, Box, BufferTooLarge, IsArenaFull, RawBuffer, Source, SourcePlacement, Span, Str, Vec,
+};
 
 use crate::constants::BUFFER_FORMAT;
 
@@ -20,7 +22,10 @@ pub enum ProduceError {
     /// The arena is full; `produce` retries with a larger one.
     ArenaFull,
     /// The input is not ESTree as the schema describes it.
-    Invalid { path: String, message: String },
+    Invalid {
+        path: String,
+        message: String,
+    },
     TooLarge,
 }
 
@@ -34,7 +39,9 @@ impl fmt::Display for ProduceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProduceError::ArenaFull => f.write_str("arena full"),
-            ProduceError::Invalid { path, message } => write!(f, "not ESTree as the schema describes it, at {path}: {message}"),
+            ProduceError::Invalid { path, message } => {
+                write!(f, "not ESTree as the schema describes it, at {path}: {message}")
+            }
             ProduceError::TooLarge => fmt::Display::fmt(&BufferTooLarge, f),
         }
     }
@@ -64,12 +71,16 @@ pub struct Context<'a, 's> {
 impl<'a> Context<'a, '_> {
     pub fn invalid(&self, message: impl Into<String>) -> ProduceError {
         let path = self.path.borrow();
-        ProduceError::Invalid { path: if path.is_empty() { "the root".to_owned() } else { path.join(".") }, message: message.into() }
+        ProduceError::Invalid {
+            path: if path.is_empty() { "the root".to_owned() } else { path.join(".") },
+            message: message.into(),
+        }
     }
 
     /// The object of a node (or plain object), checking `type` when `node_type` is given.
     pub fn object<'v>(&self, value: &'v Value, node_type: Option<&str>) -> Result<&'v Map<String, Value>> {
-        let object = value.as_object().ok_or_else(|| self.invalid(format!("expected an object, found {}", kind(value))))?;
+        let object =
+            value.as_object().ok_or_else(|| self.invalid(format!("expected an object, found {}", kind(value))))?;
         if let Some(expected) = node_type {
             let found = object.get("type").and_then(Value::as_str);
             if found != Some(expected) {
@@ -81,7 +92,10 @@ impl<'a> Context<'a, '_> {
 
     /// The ESTree `type` of a node.
     pub fn node_type<'v>(&self, value: &'v Value) -> Result<&'v str> {
-        value.get("type").and_then(Value::as_str).ok_or_else(|| self.invalid(format!("expected a node with a string `type`, found {}", kind(value))))
+        value
+            .get("type")
+            .and_then(Value::as_str)
+            .ok_or_else(|| self.invalid(format!("expected a node with a string `type`, found {}", kind(value))))
     }
 
     /// Converts `object[key]` (a missing key reads as `null`), naming it in errors.
@@ -97,10 +111,18 @@ impl<'a> Context<'a, '_> {
     /// `field`, for a value the deserializer computes with `converter` (`#[estree(convert)]`): it
     /// is refused here unless the deserializer can compute it, so that a buffer this producer
     /// writes never fails there (`BigInt()` of what are not digits, a `RegExp` of unknown flags).
-    pub fn converted_field<T: FromEstree<'a>>(&self, object: &Map<String, Value>, key: &str, converter: &str) -> Result<T> {
+    pub fn converted_field<T: FromEstree<'a>>(
+        &self,
+        object: &Map<String, Value>,
+        key: &str,
+        converter: &str,
+    ) -> Result<T> {
         let value = object.get(key).unwrap_or(&Value::Null);
         let problem = match converter {
-            "bigint_value" => value.as_str().filter(|digits| !is_bigint_digits(digits)).map(|digits| format!("{digits:?} is not a bigint literal's digits")),
+            "bigint_value" => value
+                .as_str()
+                .filter(|digits| !is_bigint_digits(digits))
+                .map(|digits| format!("{digits:?} is not a bigint literal's digits")),
             "regex_value" => value.get("flags").and_then(Value::as_str).and_then(regex_flags_problem),
             other => Some(format!("the producer has no check for the converter {other:?}")),
         };
@@ -125,7 +147,10 @@ impl<'a> Context<'a, '_> {
     /// `start` and `end` of a node, checked against the source.
     pub fn span(&self, object: &Map<String, Value>) -> Result<Span> {
         let position = |key: &str| -> Result<u32> {
-            let value = object.get(key).and_then(Value::as_u64).ok_or_else(|| self.invalid(format!("`{key}` is not a position")))?;
+            let value = object
+                .get(key)
+                .and_then(Value::as_u64)
+                .ok_or_else(|| self.invalid(format!("`{key}` is not a position")))?;
             if value as usize >= self.utf16_to_byte.len() {
                 return Err(self.invalid(format!("`{key}` {value} is past the end of the source")));
             }
@@ -174,7 +199,8 @@ fn regex_flags_problem(flags: &str) -> Option<String> {
         }
         seen.push(flag);
     }
-    (seen.contains('u') && seen.contains('v')).then(|| format!("the regular expression flags {flags:?} have both 'u' and 'v'"))
+    (seen.contains('u') && seen.contains('v'))
+        .then(|| format!("the regular expression flags {flags:?} have both 'u' and 'v'"))
 }
 
 fn kind(value: &Value) -> &'static str {
@@ -207,7 +233,10 @@ pub fn non_finite_number(value: &Value) -> Option<f64> {
 
 impl<'a> FromEstree<'a> for f64 {
     fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self> {
-        value.as_f64().or_else(|| non_finite_number(value)).ok_or_else(|| cx.invalid(format!("expected a number, found {}", kind(value))))
+        value
+            .as_f64()
+            .or_else(|| non_finite_number(value))
+            .ok_or_else(|| cx.invalid(format!("expected a number, found {}", kind(value))))
     }
 }
 
@@ -282,7 +311,12 @@ impl<'a, T: FromEstree<'a>> FromEstree<'a> for Vec<'a, T> {
 
 /// Builds a buffer from ESTree JSON: `program` is the root node, `comments` acorn's `onComment`
 /// array, stored in the root's comments field.
-pub fn produce(source: &str, placement: SourcePlacement, program: &Value, comments: &Value) -> std::result::Result<RawBuffer, ProduceError> {
+pub fn produce(
+    source: &str,
+    placement: SourcePlacement,
+    program: &Value,
+    comments: &Value,
+) -> std::result::Result<RawBuffer, ProduceError> {
     let mut utf16_to_byte = std::vec::Vec::with_capacity(source.len() + 1);
     for (byte, c) in source.char_indices() {
         for _ in 0..c.len_utf16() {
@@ -292,7 +326,13 @@ pub fn produce(source: &str, placement: SourcePlacement, program: &Value, commen
     utf16_to_byte.push(source.len() as u32);
 
     rawast_runtime::build(source, placement, &BUFFER_FORMAT, source.len() * 8, |allocator, source| {
-        let cx = Context { allocator, source, utf16_to_byte: &utf16_to_byte, node_bytes: Cell::new((0, source.len())), path: Default::default() };
+        let cx = Context {
+            allocator,
+            source,
+            utf16_to_byte: &utf16_to_byte,
+            node_bytes: Cell::new((0, source.len())),
+            path: Default::default(),
+        };
         generated::produce_root(program, comments, &cx)
     })
 }
@@ -304,9 +344,15 @@ pub fn produce(source: &str, placement: SourcePlacement, program: &Value, commen
 /// Parsing and converting recurse as deep as the JSON nests, so input nested more than `max_depth`
 /// arrays and objects deep is refused before either starts: the caller sets it to what its stack
 /// holds. Duplicate keys are refused (serde_json's `Value` would keep the last one silently).
-pub fn produce_json(text: &str, placement: SourcePlacement, max_depth: usize) -> std::result::Result<RawBuffer, String> {
+pub fn produce_json(
+    text: &str,
+    placement: SourcePlacement,
+    max_depth: usize,
+) -> std::result::Result<RawBuffer, String> {
     if let Some(at) = nested_deeper_than(text, max_depth) {
-        return Err(format!("the input nests arrays and objects more than {max_depth} deep (at byte {at}), more than this producer's stack holds"));
+        return Err(format!(
+            "the input nests arrays and objects more than {max_depth} deep (at byte {at}), more than this producer's stack holds"
+        ));
     }
     let mut deserializer = serde_json::Deserializer::from_str(text);
     // Nesting is bounded above; serde_json's own limit (128) is far below real ASTs.

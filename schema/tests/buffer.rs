@@ -13,14 +13,14 @@ const SOURCE: &str = "foo;\n// ünïcode";
 fn build_program<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
     let name = source.slice(0..3);
     let identifier = allocator.alloc(Identifier { span: Span::new(0, 3), name })?;
-    let statement = allocator.alloc(ExpressionStatement {
-        span: Span::new(0, 4),
-        expression: Node::Identifier(identifier),
-    })?;
+    let statement =
+        allocator.alloc(ExpressionStatement { span: Span::new(0, 4), expression: Node::Identifier(identifier) })?;
     let body = allocator.alloc_vec([Node::ExpressionStatement(statement)].into_iter())?;
-    let comment = Comment { kind: CommentKind::Line, value: allocator.alloc_str(" ünïcode")?, span: Span::new(5, 15) };
+    let comment =
+        Comment { kind: CommentKind::Line, value: allocator.alloc_str(" ünïcode")?, span: Span::new(5, 15) };
     let comments = allocator.alloc_vec([comment].into_iter())?;
-    let program = allocator.alloc(Program { span: Span::new(0, 15), source_type: SourceType::Script, body, comments })?;
+    let program =
+        allocator.alloc(Program { span: Span::new(0, 15), source_type: SourceType::Script, body, comments })?;
     Ok(program.as_ptr().cast())
 }
 
@@ -62,10 +62,15 @@ fn check(bytes: &[u8], placement: SourcePlacement) {
     assert_eq!(r.metadata(metadata::MAGIC), MAGIC);
     assert_eq!(&bytes[bytes.len() - METADATA_SIZE..][..4], b"RAST");
     assert_eq!(r.metadata(metadata::FORMAT_VERSION), FORMAT_VERSION);
-    let fingerprint = u64::from(r.metadata(metadata::FINGERPRINT_LOW)) | (u64::from(r.metadata(metadata::FINGERPRINT_HIGH)) << 32);
+    let fingerprint =
+        u64::from(r.metadata(metadata::FINGERPRINT_LOW)) | (u64::from(r.metadata(metadata::FINGERPRINT_HIGH)) << 32);
     assert_eq!(fingerprint, LAYOUT_FINGERPRINT);
     assert_eq!(r.metadata(metadata::SOURCE_LEN) as usize, SOURCE.len());
-    assert_eq!(r.metadata(metadata::SOURCE_ASCII_LEN) as usize, SOURCE.find('ü').unwrap(), "the ASCII prefix ends at the comment");
+    assert_eq!(
+        r.metadata(metadata::SOURCE_ASCII_LEN) as usize,
+        SOURCE.find('ü').unwrap(),
+        "the ASCII prefix ends at the comment"
+    );
 
     let source_start = r.metadata(metadata::SOURCE_START) as usize;
     assert_eq!(&bytes[source_start..source_start + SOURCE.len()], SOURCE.as_bytes());

@@ -13,18 +13,30 @@ const DEPTH: usize = 100_000;
 fn program<'a>(allocator: &Allocator<'a>, source: Source<'a>, expression: Node<'a>) -> Result<*const u8, ArenaFull> {
     let statement = allocator.alloc(ExpressionStatement { span: Span::new(0, source.len() as u32), expression })?;
     let body = allocator.alloc_vec([Node::ExpressionStatement(statement)].into_iter())?;
-    let program = allocator.alloc(Program { span: Span::new(0, source.len() as u32), body, source_type: SourceType::Script, comments: Vec::new() })?;
+    let program = allocator.alloc(Program {
+        span: Span::new(0, source.len() as u32),
+        body,
+        source_type: SourceType::Script,
+        comments: Vec::new(),
+    })?;
     Ok(program.as_ptr().cast())
 }
 
 /// `a+a+…+a`: each `BinaryExpression` is the left operand of the next.
 fn chain<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
-    let identifier = |at: usize| allocator.alloc(Identifier { span: Span::new(at as u32, at as u32 + 1), name: source.slice(at..at + 1) });
+    let identifier = |at: usize| {
+        allocator.alloc(Identifier { span: Span::new(at as u32, at as u32 + 1), name: source.slice(at..at + 1) })
+    };
     let mut expression = Node::Identifier(identifier(0)?);
     for term in 1..DEPTH {
         let right = Node::Identifier(identifier(2 * term)?);
         let span = Span::new(0, 2 * term as u32 + 1);
-        expression = Node::BinaryExpression(allocator.alloc(BinaryExpression { span, left: expression, operator: BinaryOperator::Addition, right })?);
+        expression = Node::BinaryExpression(allocator.alloc(BinaryExpression {
+            span,
+            left: expression,
+            operator: BinaryOperator::Addition,
+            right,
+        })?);
     }
     program(allocator, source, expression)
 }
@@ -32,10 +44,12 @@ fn chain<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8,
 /// `[[[…]]]`: each array the only element of the next.
 fn arrays<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
     let inner_start = DEPTH as u32 - 1;
-    let mut array = allocator.alloc(ArrayExpression { span: Span::new(inner_start, inner_start + 2), elements: Vec::new() })?;
+    let mut array =
+        allocator.alloc(ArrayExpression { span: Span::new(inner_start, inner_start + 2), elements: Vec::new() })?;
     for level in 1..DEPTH as u32 {
         let elements = allocator.alloc_vec([Some(Node::ArrayExpression(array))].into_iter())?;
-        array = allocator.alloc(ArrayExpression { span: Span::new(inner_start - level, inner_start + 2 + level), elements })?;
+        array = allocator
+            .alloc(ArrayExpression { span: Span::new(inner_start - level, inner_start + 2 + level), elements })?;
     }
     program(allocator, source, Node::ArrayExpression(array))
 }
@@ -43,12 +57,18 @@ fn arrays<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8
 /// A corrupt-looking buffer: 64 levels whose two operands are the same node, a tree of 2^64 nodes in
 /// a few kilobytes. A deserializer must refuse it rather than try to build it.
 fn shared<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
-    let mut expression = Node::Identifier(allocator.alloc(Identifier { span: Span::new(0, 1), name: source.slice(0..1) })?);
+    let mut expression =
+        Node::Identifier(allocator.alloc(Identifier { span: Span::new(0, 1), name: source.slice(0..1) })?);
     for _ in 0..64 {
         // SAFETY: the copy points to the same arena value; nothing is ever freed or mutated.
         let same = unsafe { std::ptr::read(&expression) };
         let span = Span::new(0, 1);
-        expression = Node::BinaryExpression(allocator.alloc(BinaryExpression { span, left: expression, operator: BinaryOperator::Addition, right: same })?);
+        expression = Node::BinaryExpression(allocator.alloc(BinaryExpression {
+            span,
+            left: expression,
+            operator: BinaryOperator::Addition,
+            right: same,
+        })?);
     }
     program(allocator, source, expression)
 }

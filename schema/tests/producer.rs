@@ -42,11 +42,17 @@ fn errors_name_the_path_and_the_problem() {
     let cases = [
         (json!([]), "at the root: expected an object, found an array"),
         (json!({ "type": "Script" }), "expected a Program node, found type Some(\"Script\")"),
-        (statement(json!({ "type": "IfStatementX", "start": 0, "end": 1 })), "at body.0.expression: node type IfStatementX is not allowed"),
+        (
+            statement(json!({ "type": "IfStatementX", "start": 0, "end": 1 })),
+            "at body.0.expression: node type IfStatementX is not allowed",
+        ),
         (statement(binary("<=>", 5)), "at body.0.expression.operator: expected one of"),
         (statement(binary("+", 99)), "at body.0.expression: `end` 99 is past the end of the source"),
         (statement(json!({ "type": "Identifier", "start": 1, "end": 0, "name": "a" })), "`start` 1 is after `end` 0"),
-        (statement(json!({ "type": "Identifier", "start": 0, "end": 1 })), "at body.0.expression.name: expected a string, found null"),
+        (
+            statement(json!({ "type": "Identifier", "start": 0, "end": 1 })),
+            "at body.0.expression.name: expected a string, found null",
+        ),
     ];
     for (input, expected) in cases {
         let message = error(input.clone());
@@ -71,7 +77,9 @@ fn literal_json(literal: Value) -> String {
 
 #[test]
 fn values_the_deserializer_computes_are_checked_when_written() {
-    let bigint = |value: &str| literal_json(json!({ "type": "Literal", "start": 0, "end": 2, "value": value, "raw": "1n", "bigint": "1" }));
+    let bigint = |value: &str| {
+        literal_json(json!({ "type": "Literal", "start": 0, "end": 2, "value": value, "raw": "1n", "bigint": "1" }))
+    };
     assert!(produce_json(&bigint("1"), SourcePlacement::Start, 100).is_ok());
     assert!(produce_json(&bigint("0x1F"), SourcePlacement::Start, 100).is_ok());
     assert_eq!(
@@ -82,8 +90,10 @@ fn values_the_deserializer_computes_are_checked_when_written() {
     assert!(json_error(&bigint("0x"), 100).ends_with("\"0x\" is not a bigint literal's digits"));
 
     let regex = |flags: &str| {
-        literal_json(json!({ "type": "Literal", "start": 0, "end": 2, "value": { "pattern": "a", "flags": flags }, "raw": "1n",
-            "regex": { "pattern": "a", "flags": flags } }))
+        literal_json(
+            json!({ "type": "Literal", "start": 0, "end": 2, "value": { "pattern": "a", "flags": flags }, "raw": "1n",
+            "regex": { "pattern": "a", "flags": flags } }),
+        )
     };
     assert!(produce_json(&regex("dgimsuy"), SourcePlacement::Start, 100).is_ok());
     assert!(json_error(&regex("gg"), 100).ends_with("the regular expression flags \"gg\" repeat 'g'"));
@@ -100,8 +110,12 @@ fn duplicate_keys_are_refused() {
 #[test]
 fn nesting_past_the_limit_is_refused_before_parsing() {
     // Brackets in strings do not count; the limit is what the caller's stack holds.
-    let nested = |depth: usize| format!("{{\"source\": \"[[[[\", \"program\": {}0{}}}", "[".repeat(depth), "]".repeat(depth));
-    assert_eq!(json_error(&nested(9), 10), "not ESTree as the schema describes it, at the root: expected an object, found an array");
+    let nested =
+        |depth: usize| format!("{{\"source\": \"[[[[\", \"program\": {}0{}}}", "[".repeat(depth), "]".repeat(depth));
+    assert_eq!(
+        json_error(&nested(9), 10),
+        "not ESTree as the schema describes it, at the root: expected an object, found an array"
+    );
     assert_eq!(
         json_error(&nested(10), 10),
         "the input nests arrays and objects more than 10 deep (at byte 39), more than this producer's stack holds"

@@ -239,11 +239,18 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     }
     if let Some(target) = &args.target {
         let targets = Targets::read(project)?;
-        if args.visit && let Some(oxc) = targets.oxc(target) {
+        if args.visit
+            && let Some(oxc) = targets.oxc(target)
+        {
             return oxc_visit(project, &oxc, passthrough, args.paths, args.session);
         } else if args.visit {
             if args.session {
-                return Err(bad_usage("bench", format!("--visit --session times the walker of a target of oxc-parser's buffers against oxc's deserializer; `{target}` is not one")));
+                return Err(bad_usage(
+                    "bench",
+                    format!(
+                        "--visit --session times the walker of a target of oxc-parser's buffers against oxc's deserializer; `{target}` is not one"
+                    ),
+                ));
             }
             // Another target's walker: bench/visit.js below, handed the target (and a lazy one's
             // eager twin, which the walk is measured against).
@@ -258,7 +265,13 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
                 return Err(bad_usage("bench", format!("`{target}` is not an oxc target: {}", targets.names(true))));
             };
             if args.session && !target.is_oxlint() {
-                return Err(bad_usage("bench", format!("--session times Oxlint's target against Oxlint's deserializer (with --visit, an oxc target's walker); `{}` reads oxc-parser's buffers", target.name)));
+                return Err(bad_usage(
+                    "bench",
+                    format!(
+                        "--session times Oxlint's target against Oxlint's deserializer (with --visit, an oxc target's walker); `{}` reads oxc-parser's buffers",
+                        target.name
+                    ),
+                ));
             }
             return oxc(project, &target, passthrough, args.paths, args.session);
         }
@@ -284,15 +297,25 @@ fn visited_target(targets: &Targets, name: &str) -> Result<(HarnessTarget, Optio
         return Err(bad_usage("bench", format!("`{name}` is not a target: {}", targets.names(false))));
     };
     if target.is_32_bit() {
-        return Err(bad_usage("bench", format!("--visit times a walker on the 64-bit producer's buffers; `{name}` is read from 32-bit buffers")));
+        return Err(bad_usage(
+            "bench",
+            format!("--visit times a walker on the 64-bit producer's buffers; `{name}` is read from 32-bit buffers"),
+        ));
     }
     target.ensure_generated()?;
     if !target.lazy {
         return Ok((target, None));
     }
     let all = targets.select("all").unwrap_or_default();
-    let Some(twin) = all.into_iter().find(|t| !t.lazy && t.format == target.format && t.pointer_width == target.pointer_width) else {
-        return Err(bad_usage("bench", format!("--visit measures the lazy `{name}` against an eager target of the same buffers, and codegen.toml has none")));
+    let Some(twin) =
+        all.into_iter().find(|t| !t.lazy && t.format == target.format && t.pointer_width == target.pointer_width)
+    else {
+        return Err(bad_usage(
+            "bench",
+            format!(
+                "--visit measures the lazy `{name}` against an eager target of the same buffers, and codegen.toml has none"
+            ),
+        ));
     };
     twin.ensure_generated()?;
     Ok((target, Some(twin)))
@@ -311,18 +334,34 @@ fn files_and_cwd(project: &Project, paths: Vec<PathBuf>, defaults: &[&str]) -> R
 
 /// `--visit` on an oxc target (bench/oxc-visit.js): its walker on oxc-parser's buffers against
 /// oxc's eager and lazy visitors; with `session`, as a tool runs one (bench/oxc-visit-session.js).
-fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>, session: bool) -> Result<ExitCode> {
+fn oxc_visit(
+    project: &Project,
+    target: &HarnessTarget,
+    passthrough: Vec<OsString>,
+    paths: Vec<PathBuf>,
+    session: bool,
+) -> Result<ExitCode> {
     let Format::Oxc { typescript, parent, linter, .. } = target.format else { unreachable!("an oxc target") };
     if parent || linter {
         return Err(bad_usage(
             "bench",
-            format!("--visit times the walker of a target of oxc-parser's buffers without parents against oxc's visitors; `{}` has parent links (its walk reads the whole tree at the first visited node)", target.name),
+            format!(
+                "--visit times the walker of a target of oxc-parser's buffers without parents against oxc's visitors; `{}` has parent links (its walk reads the whole tree at the first visited node)",
+                target.name
+            ),
         ));
     }
     target.ensure_generated()?;
     let (paths, cwd) = files_and_cwd(project, paths, if typescript { TS_FILES } else { DEFAULT_FILES })?;
     let script = if session { "bench/oxc-visit-session.js" } else { "bench/oxc-visit.js" };
-    let status = Command::new(project.node()?).arg("--expose-gc").arg(project.path(script)).args(target.arg()).args(passthrough).args(paths).current_dir(cwd).status()?;
+    let status = Command::new(project.node()?)
+        .arg("--expose-gc")
+        .arg(project.path(script))
+        .args(target.arg())
+        .args(passthrough)
+        .args(paths)
+        .current_dir(cwd)
+        .status()?;
     Ok(project::exit_code(status.success()))
 }
 
@@ -330,7 +369,10 @@ fn oxc_visit(project: &Project, target: &HarnessTarget, passthrough: Vec<OsStrin
 fn load(project: &Project, name: Option<&str>, passthrough: Vec<OsString>) -> Result<ExitCode> {
     let targets = Targets::read(project)?;
     let Some(selected) = targets.select(name.unwrap_or("all")) else {
-        return Err(bad_usage("bench", format!("`{}` is not a target: {}", name.unwrap_or_default(), targets.names(false))));
+        return Err(bad_usage(
+            "bench",
+            format!("`{}` is not a target: {}", name.unwrap_or_default(), targets.names(false)),
+        ));
     };
     let mut command = Command::new(project.node()?);
     command.arg(project.path("bench/load.js"));
@@ -343,12 +385,21 @@ fn load(project: &Project, name: Option<&str>, passthrough: Vec<OsString>) -> Re
 }
 
 /// The same-buffer benchmark of an oxc target: bench/oxc.js, or bench/oxlint.js for Oxlint's.
-fn oxc(project: &Project, target: &HarnessTarget, passthrough: Vec<OsString>, paths: Vec<PathBuf>, session: bool) -> Result<ExitCode> {
+fn oxc(
+    project: &Project,
+    target: &HarnessTarget,
+    passthrough: Vec<OsString>,
+    paths: Vec<PathBuf>,
+    session: bool,
+) -> Result<ExitCode> {
     target.ensure_generated()?;
     // Oxlint's target: its buffers come from Oxlint, its reference is Oxlint's (bench/oxlint.js),
     // on JS and TS files both (a linter's files are both).
     let (script, defaults): (&str, Vec<&str>) = if target.is_oxlint() {
-        (if session { "bench/oxlint-session.js" } else { "bench/oxlint.js" }, DEFAULT_FILES.iter().chain(TS_FILES).copied().collect())
+        (
+            if session { "bench/oxlint-session.js" } else { "bench/oxlint.js" },
+            DEFAULT_FILES.iter().chain(TS_FILES).copied().collect(),
+        )
     } else if matches!(target.format, Format::Oxc { typescript: true, .. }) {
         ("bench/oxc.js", TS_FILES.to_vec())
     } else {
@@ -376,10 +427,12 @@ mod tests {
     #[test]
     fn default_files_are_installed() {
         let root = crate::project::Project::from_env().root;
-        let missing: Vec<&str> = DEFAULT_FILES.iter().chain(TS_FILES).copied().filter(|path| !root.join(path).is_file()).collect();
+        let missing: Vec<&str> =
+            DEFAULT_FILES.iter().chain(TS_FILES).copied().filter(|path| !root.join(path).is_file()).collect();
         assert!(missing.is_empty(), "missing (run `npm ci`?): {missing:?}");
         assert!(DEFAULT_FILES.len() >= 24, "issue 15 asks for at least 24 default files");
-        let small = DEFAULT_FILES.iter().filter(|path| std::fs::metadata(root.join(path)).unwrap().len() < 5 * 1024).count();
+        let small =
+            DEFAULT_FILES.iter().filter(|path| std::fs::metadata(root.join(path)).unwrap().len() < 5 * 1024).count();
         assert!(small >= 3, "only {small} default files are under 5 KB");
     }
 }

@@ -66,7 +66,8 @@ pub fn check(project: &Project) -> Result<()> {
         let out = dir.join(format!("{i}.json"));
         let paths = files.iter().map(|file| project.path(file).display().to_string());
         let line = command_line(flags, paths, (!matches!(json, Json::None)).then_some(&out));
-        let args = Bench::try_parse_from(&line).with_context(|| format!("`cargo xtask bench {shown}` no longer parses"))?.args;
+        let args =
+            Bench::try_parse_from(&line).with_context(|| format!("`cargo xtask bench {shown}` no longer parses"))?.args;
         if bench::main(project, args)? != ExitCode::SUCCESS {
             bail!("`cargo xtask bench {shown}` failed");
         }
@@ -147,7 +148,9 @@ mod tests {
 
     #[test]
     fn figures_must_be_positive() {
-        assert!(figures(&json!({ "ms": { "median": 0.4, "min": 0.3 }, "classes": ["JSX and TSX"] }), "files[0]").is_ok());
+        assert!(
+            figures(&json!({ "ms": { "median": 0.4, "min": 0.3 }, "classes": ["JSX and TSX"] }), "files[0]").is_ok()
+        );
         let lost = figures(&json!({ "ms": { "median": null } }), "files[0]").unwrap_err();
         assert_eq!(lost.to_string(), "files[0].ms.median is null");
         assert!(figures(&json!({ "ns_per_node": { "rawast": 0 } }), "files[0]").is_err());

@@ -56,7 +56,12 @@ const INSTALL_HINT: &str = "apt-get install chromium";
 pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     if args.serve {
         layout32::build_producer(project, true)?;
-        let status = Command::new(project.node()?).arg(project.path("tests/browser/run.js")).arg("--serve").current_dir(&project.root).status().context("cannot start node")?;
+        let status = Command::new(project.node()?)
+            .arg(project.path("tests/browser/run.js"))
+            .arg("--serve")
+            .current_dir(&project.root)
+            .status()
+            .context("cannot start node")?;
         return Ok(project::exit_code(status.success()));
     }
     let chromium = find_chromium(args.chromium)?;
@@ -82,7 +87,8 @@ pub fn check(project: &Project) -> Result<()> {
         eprintln!("warning: the browser checks are NOT run: no Chromium here (`{INSTALL_HINT}` installs it)");
         return Ok(());
     };
-    if run(project, web_targets(project)?, &chromium, &project.path("target/browser/example.png"))? != ExitCode::SUCCESS {
+    if run(project, web_targets(project)?, &chromium, &project.path("target/browser/example.png"))? != ExitCode::SUCCESS
+    {
         bail!("the browser checks found mismatches");
     }
     Ok(())
@@ -90,7 +96,8 @@ pub fn check(project: &Project) -> Result<()> {
 
 /// The targets of codegen.toml written for the web runtime.
 fn web_targets(project: &Project) -> Result<Vec<HarnessTarget>> {
-    let targets: Vec<HarnessTarget> = Targets::read(project)?.select("all").unwrap_or_default().into_iter().filter(HarnessTarget::is_web).collect();
+    let targets: Vec<HarnessTarget> =
+        Targets::read(project)?.select("all").unwrap_or_default().into_iter().filter(HarnessTarget::is_web).collect();
     if targets.is_empty() {
         bail!("codegen.toml has no target with runtime = \"web\"");
     }
@@ -98,7 +105,12 @@ fn web_targets(project: &Project) -> Result<Vec<HarnessTarget>> {
     Ok(targets)
 }
 
-fn run(project: &Project, targets: Vec<HarnessTarget>, chromium: &std::path::Path, screenshot: &std::path::Path) -> Result<ExitCode> {
+fn run(
+    project: &Project,
+    targets: Vec<HarnessTarget>,
+    chromium: &std::path::Path,
+    screenshot: &std::path::Path,
+) -> Result<ExitCode> {
     // The 32-bit targets' buffers, and the example page's, come from the wasm32 producer: required.
     layout32::build_producer(project, true)?;
     // The deep buffers are written from the layouts; 64-bit targets' buffers by the native
@@ -106,7 +118,12 @@ fn run(project: &Project, targets: Vec<HarnessTarget>, chromium: &std::path::Pat
     layouts::write(project)?;
     project.build_encode(false)?;
     let mut command = Command::new(project.node()?);
-    command.arg(project.path("tests/browser/run.js")).arg("--chromium").arg(chromium).arg("--screenshot").arg(screenshot);
+    command
+        .arg(project.path("tests/browser/run.js"))
+        .arg("--chromium")
+        .arg(chromium)
+        .arg("--screenshot")
+        .arg(screenshot);
     command.args(targets.iter().flat_map(HarnessTarget::arg)).current_dir(&project.root);
     let status = command.status().context("cannot start node")?;
     Ok(project::exit_code(status.success()))

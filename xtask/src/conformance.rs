@@ -62,7 +62,11 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     let Some(selected) = targets.select(&args.target) else {
         return Err(bad_usage("conformance", format!("unknown target `{}`: {}", args.target, targets.names(false))));
     };
-    let paths: Vec<PathBuf> = args.paths.iter().map(|path| std::fs::canonicalize(path).with_context(|| format!("cannot find {}", path.display()))).collect::<Result<_>>()?;
+    let paths: Vec<PathBuf> = args
+        .paths
+        .iter()
+        .map(|path| std::fs::canonicalize(path).with_context(|| format!("cannot find {}", path.display())))
+        .collect::<Result<_>>()?;
     // A target named on the command line needs the wasm32 producer; `all` can go without, outside CI.
     let named = args.target != "all";
     let counts = run(project, selected, &paths, named)?;
@@ -80,12 +84,14 @@ pub fn run(project: &Project, targets: Vec<HarnessTarget>, paths: &[PathBuf], re
     targets.iter().try_for_each(HarnessTarget::ensure_generated)?;
     // The span checks read the layouts' `walk`.
     crate::layouts::write(project)?;
-    let (oxc, mut rawast): (Vec<HarnessTarget>, Vec<HarnessTarget>) = targets.into_iter().partition(HarnessTarget::is_oxc);
+    let (oxc, mut rawast): (Vec<HarnessTarget>, Vec<HarnessTarget>) =
+        targets.into_iter().partition(HarnessTarget::is_oxc);
     let mut total = Counts { success: true, ..Counts::default() };
     layout32::build_producer_for(project, &mut rawast, required)?;
     if !rawast.is_empty() {
         let encode = project.build_encode(false)?;
-        let files = if paths.is_empty() { corpus_list(project, "tests/conformance/corpus.txt")? } else { paths.to_vec() };
+        let files =
+            if paths.is_empty() { corpus_list(project, "tests/conformance/corpus.txt")? } else { paths.to_vec() };
         let mut command = Command::new(project.node()?);
         command.arg(project.path("tests/conformance/run.js")).arg("--encode").arg(encode);
         command.args(rawast.iter().flat_map(HarnessTarget::arg)).args(&files).current_dir(std::env::current_dir()?);
@@ -100,7 +106,10 @@ pub fn run(project: &Project, targets: Vec<HarnessTarget>, paths: &[PathBuf], re
             corpus_list(project, "tests/oxc/corpus-js.txt")?
         };
         let script = if target.is_oxlint() {
-            eprintln!("conformance of {} (against Oxlint's own deserializer, on the buffers Oxlint writes, while it lints)", target.name);
+            eprintln!(
+                "conformance of {} (against Oxlint's own deserializer, on the buffers Oxlint writes, while it lints)",
+                target.name
+            );
             "tests/oxlint/conformance.js"
         } else {
             eprintln!("conformance of {} (against oxc-parser's own deserializer, on the same buffers)", target.name);

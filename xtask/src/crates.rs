@@ -11,9 +11,14 @@ use crate::project;
 /// The workspace crates that may be published (`publish` not `false`), by `cargo metadata`: each
 /// name with its version.
 pub fn publishable(root: &Path) -> Result<Vec<(String, String)>> {
-    let output = project::cargo().args(["metadata", "--no-deps", "--format-version", "1", "--locked"]).current_dir(root).output().context("cannot run cargo metadata")?;
+    let output = project::cargo()
+        .args(["metadata", "--no-deps", "--format-version", "1", "--locked"])
+        .current_dir(root)
+        .output()
+        .context("cannot run cargo metadata")?;
     anyhow::ensure!(output.status.success(), "cargo metadata failed: {}", String::from_utf8_lossy(&output.stderr));
-    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).context("cargo metadata printed no JSON")?;
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).context("cargo metadata printed no JSON")?;
     let mut names: Vec<(String, String)> = metadata["packages"]
         .as_array()
         .context("cargo metadata: no packages")?
@@ -51,7 +56,9 @@ pub fn check(root: &Path) -> Result<()> {
 /// second run with the same versions would verify against the first run's sources. Those copies
 /// (never crates.io's) are removed first.
 fn remove_staged_copies(crates: &[(String, String)]) -> Result<()> {
-    let cargo_home = std::env::var_os("CARGO_HOME").map(std::path::PathBuf::from).or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cargo")));
     let Some(sources) = cargo_home.map(|home| home.join("registry/src")) else { return Ok(()) };
     let Ok(registries) = std::fs::read_dir(&sources) else { return Ok(()) };
     for registry in registries.flatten() {
@@ -61,7 +68,8 @@ fn remove_staged_copies(crates: &[(String, String)]) -> Result<()> {
         for (name, version) in crates {
             let staged = registry.path().join(format!("{name}-{version}"));
             if staged.is_dir() {
-                std::fs::remove_dir_all(&staged).with_context(|| format!("cannot remove the stale staged copy {}", staged.display()))?;
+                std::fs::remove_dir_all(&staged)
+                    .with_context(|| format!("cannot remove the stale staged copy {}", staged.display()))?;
             }
         }
     }

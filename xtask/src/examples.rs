@@ -24,15 +24,32 @@ fn jsonc(project: &Project, rawast: &Path) -> Result<()> {
     let manifest = dir.join("Cargo.toml");
     project::run(Command::new(rawast).args(["codegen", "--check"]), &dir)?;
     project::run(project::cargo().args(["test", "--quiet", "--locked", "--manifest-path"]).arg(&manifest), root)?;
-    project::run(project::cargo().args(["build", "--quiet", "--release", "--locked", "--manifest-path"]).arg(&manifest), root)?;
+    project::run(
+        project::cargo().args(["build", "--quiet", "--release", "--locked", "--manifest-path"]).arg(&manifest),
+        root,
+    )?;
     let encode = dir.join("target/release/jsonc-encode");
     std::fs::create_dir_all(dir.join("target/sample"))?;
-    project::run(Command::new(&encode).args(["--json", "target/sample/sample.json", "test/sample.jsonc", "target/sample/sample.bin"]), &dir)?;
+    project::run(
+        Command::new(&encode).args([
+            "--json",
+            "target/sample/sample.json",
+            "test/sample.jsonc",
+            "target/sample/sample.bin",
+        ]),
+        &dir,
+    )?;
 
-    let nodes: Vec<PathBuf> = [project.node()?, PathBuf::from("/usr/bin/node")].into_iter().filter(|node| node.exists()).collect();
+    let nodes: Vec<PathBuf> =
+        [project.node()?, PathBuf::from("/usr/bin/node")].into_iter().filter(|node| node.exists()).collect();
     for node in &nodes {
         project::run(
-            Command::new(node).arg("test/run.js").arg("--encode").arg(&encode).arg("test/fixtures").arg(root.join("node_modules")),
+            Command::new(node)
+                .arg("test/run.js")
+                .arg("--encode")
+                .arg(&encode)
+                .arg("test/fixtures")
+                .arg(root.join("node_modules")),
             &dir,
         )?;
     }

@@ -84,11 +84,20 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     std::fs::create_dir_all(project.path("target/fuzz"))?;
     layouts::write(project)?;
     // The test producer makes the buffers of rawast's targets; oxc's parse with oxc-parser.
-    let encode = if selected.iter().all(HarnessTarget::is_oxc) { project.path("target/release/encode") } else { project.build_encode(true)? };
+    let encode = if selected.iter().all(HarnessTarget::is_oxc) {
+        project.path("target/release/encode")
+    } else {
+        project.build_encode(true)?
+    };
     // A target named on the command line needs the wasm32 producer; `all` can go without, outside CI.
     layout32::build_producer_for(project, &mut selected, args.target != "all")?;
     let mut script_args: Vec<OsString> = selected.iter().flat_map(HarnessTarget::arg).map(Into::into).collect();
-    script_args.extend(["--cases".into(), args.cases.to_string().into(), "--seed".into(), args.seed.to_string().into()]);
+    script_args.extend([
+        "--cases".into(),
+        args.cases.to_string().into(),
+        "--seed".into(),
+        args.seed.to_string().into(),
+    ]);
     if let Some(case) = args.case {
         script_args.extend(["--case".into(), case.to_string().into()]);
     }

@@ -39,18 +39,33 @@ pub fn build_producer(project: &Project, required: bool) -> Result<bool> {
         if required || project.ci {
             bail!("no rustc that can build {TARGET}: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)");
         }
-        eprintln!("warning: the wasm32 producer is NOT built (no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one): 32-bit targets are skipped");
+        eprintln!(
+            "warning: the wasm32 producer is NOT built (no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one): 32-bit targets are skipped"
+        );
         return Ok(false);
     };
     let linker = wasm_linker()?;
     project::run(
         project::cargo()
-            .args(["build", "--quiet", "--release", "--locked", "--package", "rawast-schema-wasm", "--target", TARGET, "-Zbuild-std=core,std,panic_abort"])
+            .args([
+                "build",
+                "--quiet",
+                "--release",
+                "--locked",
+                "--package",
+                "rawast-schema-wasm",
+                "--target",
+                TARGET,
+                "-Zbuild-std=core,std,panic_abort",
+            ])
             .arg("--target-dir")
             .arg(project.path("target/wasm32-producer"))
             .env("RUSTC", &rustc)
             .env("RUSTC_BOOTSTRAP", "1")
-            .env("RUSTFLAGS", format!("-C linker={} -C link-arg=-zstack-size={PRODUCER_STACK_BYTES}", linker.display())),
+            .env(
+                "RUSTFLAGS",
+                format!("-C linker={} -C link-arg=-zstack-size={PRODUCER_STACK_BYTES}", linker.display()),
+            ),
         &project.root,
     )?;
     Ok(true)
@@ -68,16 +83,20 @@ pub fn build_producer_for(project: &Project, targets: &mut Vec<HarnessTarget>, r
 /// A linker for wasm32: Debian's rustc-web ships none, so take the `rust-lld` of the default (rustup)
 /// toolchain, else a `wasm-ld` on PATH.
 fn wasm_linker() -> Result<PathBuf> {
-    let sysroot = Command::new("rustc").args(["--print", "sysroot"]).output().context("cannot run `rustc --print sysroot`")?;
+    let sysroot =
+        Command::new("rustc").args(["--print", "sysroot"]).output().context("cannot run `rustc --print sysroot`")?;
     let rustlib = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim()).join("lib/rustlib");
     if let Ok(hosts) = std::fs::read_dir(&rustlib) {
-        let mut candidates: Vec<PathBuf> = hosts.filter_map(|e| e.ok()).map(|e| e.path().join("bin/rust-lld")).filter(|p| p.exists()).collect();
+        let mut candidates: Vec<PathBuf> =
+            hosts.filter_map(|e| e.ok()).map(|e| e.path().join("bin/rust-lld")).filter(|p| p.exists()).collect();
         candidates.sort();
         if let Some(lld) = candidates.into_iter().next() {
             return Ok(lld);
         }
     }
-    project::on_path("wasm-ld").with_context(|| format!("no wasm32 linker: neither `rust-lld` under {} nor `wasm-ld` on PATH", rustlib.display()))
+    project::on_path("wasm-ld").with_context(|| {
+        format!("no wasm32 linker: neither `rust-lld` under {} nor `wasm-ld` on PATH", rustlib.display())
+    })
 }
 
 /// Runs the check; without the toolchain it fails in CI and warns elsewhere.
@@ -102,7 +121,9 @@ pub fn check(project: &Project) -> Result<()> {
 pub fn rustc_or_warn(required: bool, skipped: &str) -> Result<Option<PathBuf>> {
     match rustc_32() {
         Some(rustc) => Ok(Some(rustc)),
-        None if required => bail!("no rustc that can check {TARGET} layouts: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)"),
+        None if required => {
+            bail!("no rustc that can check {TARGET} layouts: install it with `{INSTALL_HINT}` (or set RAWAST_RUSTC_32)")
+        }
         None => {
             eprintln!("warning: {skipped}: no rustc for {TARGET} with library source; `{INSTALL_HINT}` installs one");
             Ok(None)

@@ -7,11 +7,11 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use rawast_generator::SourceFile;
 use rawast_generator::config::Config;
 use rawast_generator::ir::{Schema, TypeKind, TypeRef};
 use rawast_generator::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
 use rawast_generator::model::{Model, OutputVariant};
-use rawast_generator::SourceFile;
 use serde_json::{Value, json};
 
 use crate::project::{CONFIG, OXC_CONFIG, Project};
@@ -62,7 +62,13 @@ pub fn write(project: &Project) -> Result<()> {
     let files: Vec<SourceFile> = config
         .schema_files
         .iter()
-        .map(|f| Ok(SourceFile { path: f.path.clone(), text: std::fs::read_to_string(project.path(&f.path)).with_context(|| format!("cannot read {}", f.path))? }))
+        .map(|f| {
+            Ok(SourceFile {
+                path: f.path.clone(),
+                text: std::fs::read_to_string(project.path(&f.path))
+                    .with_context(|| format!("cannot read {}", f.path))?,
+            })
+        })
         .collect::<Result<_>>()?;
     let analysis = rawast_generator::analyze(&files).map_err(|d| anyhow::anyhow!("{d}"))?;
     let model = Model::build(&analysis.schema, &config).map_err(|d| anyhow::anyhow!("{d}"))?;
@@ -76,8 +82,16 @@ pub fn write(project: &Project) -> Result<()> {
     // buffers hold TypeScript's nodes: the walk's spans are the TypeScript variants'.
     let (oxc_config, files) = rawast::read_schema(&project.path(OXC_CONFIG))?;
     let analysis = rawast_generator::analyze_as(&files, oxc_config.dialect).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let model = Model::build_variant(&analysis.schema, &oxc_config, OutputVariant { is_ts: true, ..OutputVariant::default() }).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let mut json = layout_json(&analysis.schema, &analysis.layout64, PointerWidth::W64, root_name(&oxc_config)?, NoneRule::Rust197);
+    let model =
+        Model::build_variant(&analysis.schema, &oxc_config, OutputVariant { is_ts: true, ..OutputVariant::default() })
+            .map_err(|d| anyhow::anyhow!("{d}"))?;
+    let mut json = layout_json(
+        &analysis.schema,
+        &analysis.layout64,
+        PointerWidth::W64,
+        root_name(&oxc_config)?,
+        NoneRule::Rust197,
+    );
     json["walk"] = walk_json(&analysis.schema, &oxc_config, &model);
     write_json(&oxc_file(project), &json)?;
     Ok(())
@@ -115,12 +129,25 @@ fn layout_json(schema: &Schema, layout: &SchemaLayout, width: PointerWidth, root
         let size = layout.get(id).layout.size;
         let entry = match (&def.kind, &layout.get(id).shape) {
             (TypeKind::Struct(s), Shape::Struct { field_offsets }) => {
-                let fields: Vec<Value> = s.fields.iter().zip(field_offsets).map(|(f, offset)| json!([offset, type_json(&f.ty, schema, layout, none), f.name])).collect();
+                let fields: Vec<Value> = s
+                    .fields
+                    .iter()
+                    .zip(field_offsets)
+                    .map(|(f, offset)| json!([offset, type_json(&f.ty, schema, layout, none), f.name]))
+                    .collect();
                 json!({ "kind": "struct", "size": size, "fields": fields })
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
-                let variants: serde_json::Map<String, Value> =
-                    e.variants.iter().map(|v| (v.discriminant.to_string(), v.payload.as_ref().map_or(Value::Null, |p| type_json(p, schema, layout, none)))).collect();
+                let variants: serde_json::Map<String, Value> = e
+                    .variants
+                    .iter()
+                    .map(|v| {
+                        (
+                            v.discriminant.to_string(),
+                            v.payload.as_ref().map_or(Value::Null, |p| type_json(p, schema, layout, none)),
+                        )
+                    })
+                    .collect();
                 json!({ "kind": "enum", "size": size, "payload": payload_offset, "variants": variants })
             }
             (TypeKind::Enum(e), _) => {
@@ -150,11 +177,17 @@ fn type_json(ty: &TypeRef, schema: &Schema, layout: &SchemaLayout, none: NoneRul
             OptionRepr::Niche { offset, size, value } => {
                 let value = match none {
                     NoneRule::ThisRustc => value,
-                    NoneRule::Rust197 => layout.of(inner).niche.and_then(|n| n.none_value_since_rust_1_97()).expect("a niche-encoded Option's payload has a free value"),
+                    NoneRule::Rust197 => layout
+                        .of(inner)
+                        .niche
+                        .and_then(|n| n.none_value_since_rust_1_97())
+                        .expect("a niche-encoded Option's payload has a free value"),
                 };
                 json!({ "option": type_json(inner, schema, layout, none), "niche": [offset, size, value] })
             }
-            OptionRepr::Tagged { tag_size, payload_offset } => json!({ "option": type_json(inner, schema, layout, none), "tagged": [tag_size, payload_offset] }),
+            OptionRepr::Tagged { tag_size, payload_offset } => {
+                json!({ "option": type_json(inner, schema, layout, none), "tagged": [tag_size, payload_offset] })
+            }
         },
     }
 }

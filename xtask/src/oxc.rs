@@ -26,7 +26,11 @@ const SABOTAGE: [(u32, u32); 2] = [(112, 113), (76, 77)];
 /// Discriminants the sabotaged copy gets wrong, on every width: (right, wrong, the panic it makes).
 const DISCRIMINANT_SABOTAGE: [(&str, &str, &str); 2] = [
     (" ModuleKind::Module as u8 != 1 ", " ModuleKind::Module as u8 != 2 ", "ModuleKind::Module: discriminant is not 1"),
-    (" Expression::NullLiteral(_) => 1,", " Expression::NullLiteral(_) => 9,", "Expression::NullLiteral: discriminant is not 1"),
+    (
+        " Expression::NullLiteral(_) => 1,",
+        " Expression::NullLiteral(_) => 9,",
+        "Expression::NullLiteral: discriminant is not 1",
+    ),
 ];
 
 pub const LONG_ABOUT: &str = "\
@@ -72,7 +76,10 @@ pub fn check(project: &Project) -> Result<()> {
     fs::write(scratch.join("src/lib.rs"), lib.replace(&include, "include!(\"../asserts.rs\")"))?;
     let mut asserts = fs::read_to_string(dir.join(ASSERTS))?;
     for (right, wrong) in SABOTAGE {
-        for (right, wrong) in [(offset_test(right), offset_test(wrong)), (format!("\"{}\"", message(right)), format!("\"{}\"", message(wrong)))] {
+        for (right, wrong) in [
+            (offset_test(right), offset_test(wrong)),
+            (format!("\"{}\"", message(right)), format!("\"{}\"", message(wrong))),
+        ] {
             ensure!(asserts.matches(&right).count() == 1, "expected `{right}` once in tests/oxc/{ASSERTS}");
             asserts = asserts.replace(&right, &wrong);
         }
@@ -90,7 +97,10 @@ pub fn check(project: &Project) -> Result<()> {
             bail!("a wrong offset in oxc's {width} layout checks went unnoticed:\n{stderr}");
         }
         for (_, _, discriminant) in DISCRIMINANT_SABOTAGE {
-            ensure!(stderr.contains(discriminant), "a wrong discriminant in oxc's {width} layout checks went unnoticed ({discriminant}):\n{stderr}");
+            ensure!(
+                stderr.contains(discriminant),
+                "a wrong discriminant in oxc's {width} layout checks went unnoticed ({discriminant}):\n{stderr}"
+            );
         }
         eprintln!("and a wrong offset and wrong discriminants fail the {width} build ({message})");
     }

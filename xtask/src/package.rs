@@ -69,7 +69,13 @@ pub fn run(project: &Project, dry_run: bool) -> Result<ExitCode> {
     let nodes: Vec<PathBuf> = NODE_CANDIDATES.iter().map(|node| root.join(node)).filter(|node| node.exists()).collect();
     // One place for the tarballs and the pinned tools of both configurations.
     let (out_dir, tools_dir) = (Some(root.join("target/npm")), Some(root.join("target/rawast-tools")));
-    let options = rawast::PackageOptions { dry_run, nodes: nodes.clone(), targets: packaged, out_dir: out_dir.clone(), tools_dir: tools_dir.clone() };
+    let options = rawast::PackageOptions {
+        dry_run,
+        nodes: nodes.clone(),
+        targets: packaged,
+        out_dir: out_dir.clone(),
+        tools_dir: tools_dir.clone(),
+    };
     let mut report = rawast::package(&config_path, &options, &mut |line| eprintln!("{line}"))?;
     // The oxc targets' packages: their smoke tests make buffers with the producers they name.
     let oxc = rawast::PackageOptions { dry_run, nodes, targets: Vec::new(), out_dir, tools_dir };
@@ -88,16 +94,25 @@ fn sample_buffers(project: &Project) -> Result<bool> {
     let encode = project.build_encode(false)?;
     let node = project.node()?;
     let input = out.join("sample-input.json");
-    project::run(Command::new(&node).arg("tests/package/sample-json.js").arg(&input).arg(out.join("expected.json")), root)?;
+    project::run(
+        Command::new(&node).arg("tests/package/sample-json.js").arg(&input).arg(out.join("expected.json")),
+        root,
+    )?;
     for layout in ["parser", "linter"] {
-        project::run(Command::new(&encode).args(["--layout", layout]).arg(&input).arg(out.join(format!("{layout}.bin"))), root)?;
+        project::run(
+            Command::new(&encode).args(["--layout", layout]).arg(&input).arg(out.join(format!("{layout}.bin"))),
+            root,
+        )?;
     }
     if !layout32::build_producer(project, false)? {
         return Ok(false);
     }
     for layout in ["parser", "linter"] {
         let buffer = out.join(format!("{layout}-32.bin"));
-        project::run(Command::new(&node).args(["tests/conformance/wasm-encode.js", "--layout", layout]).arg(&input).arg(buffer), root)?;
+        project::run(
+            Command::new(&node).args(["tests/conformance/wasm-encode.js", "--layout", layout]).arg(&input).arg(buffer),
+            root,
+        )?;
     }
     Ok(true)
 }

@@ -23,7 +23,8 @@ pub struct Project {
 impl Project {
     /// The project this xtask was built in, and CI as the environment says.
     pub fn from_env() -> Project {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives one level below the root").to_path_buf();
+        let root =
+            Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives one level below the root").to_path_buf();
         let ci = std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1");
         Project { root, ci }
     }
@@ -44,7 +45,14 @@ impl Project {
 
     /// Runs a Node script of the repository with the pinned Node, the release or debug `encode`
     /// binary passed as `--encode`, from `cwd`; the exit code says whether it succeeded.
-    pub fn run_node_script(&self, node_flags: &[&str], script: &str, encode: &Path, args: &[OsString], cwd: &Path) -> Result<ExitCode> {
+    pub fn run_node_script(
+        &self,
+        node_flags: &[&str],
+        script: &str,
+        encode: &Path,
+        args: &[OsString],
+        cwd: &Path,
+    ) -> Result<ExitCode> {
         let status = Command::new(self.node()?)
             .args(node_flags)
             .arg(self.path(script))
@@ -89,7 +97,11 @@ pub fn run(command: &mut Command, dir: &Path) -> Result<()> {
 
 /// The executable `name` in a directory of `PATH`, if there is one.
 pub fn on_path(name: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH").into_iter().flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).map(|dir| dir.join(name)).find(|p| p.exists())
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join(name))
+        .find(|p| p.exists())
 }
 
 /// The exit code of a command that succeeded or not.

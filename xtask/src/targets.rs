@@ -71,7 +71,12 @@ impl HarnessTarget {
 
     /// Fails, naming the command that writes it, if its deserializer has not been generated.
     pub fn ensure_generated(&self) -> Result<()> {
-        ensure!(self.module.exists(), "{} is missing: run `cargo xtask codegen --config {}`", self.module.display(), self.config);
+        ensure!(
+            self.module.exists(),
+            "{} is missing: run `cargo xtask codegen --config {}`",
+            self.module.display(),
+            self.config
+        );
         Ok(())
     }
 }
@@ -96,7 +101,8 @@ impl Targets {
 
     /// The targets `name` selects: `all`, or the one of that name. `None` if no target has it.
     pub fn select(&self, name: &str) -> Option<Vec<HarnessTarget>> {
-        let selected: Vec<HarnessTarget> = self.all.iter().filter(|t| name == "all" || t.name == name).cloned().collect();
+        let selected: Vec<HarnessTarget> =
+            self.all.iter().filter(|t| name == "all" || t.name == name).cloned().collect();
         (!selected.is_empty()).then_some(selected)
     }
 
@@ -112,7 +118,8 @@ impl Targets {
         let listed: Vec<String> = configs
             .iter()
             .map(|config| {
-                let names: Vec<&str> = self.all.iter().filter(|t| t.config == *config).map(|t| t.name.as_str()).collect();
+                let names: Vec<&str> =
+                    self.all.iter().filter(|t| t.config == *config).map(|t| t.name.as_str()).collect();
                 format!("{config} has {}", names.join(", "))
             })
             .collect();
@@ -120,7 +127,13 @@ impl Targets {
     }
 }
 
-fn harness_target(project: &Project, config_name: &'static str, dir: &Path, config: &Config, target: &Target) -> HarnessTarget {
+fn harness_target(
+    project: &Project,
+    config_name: &'static str,
+    dir: &Path,
+    config: &Config,
+    target: &Target,
+) -> HarnessTarget {
     let (format, pointer_width, lazy, layout_file) = match &target.settings {
         TargetSettings::Rawast(settings) => {
             let source_placement = match settings.source_placement {
@@ -128,7 +141,12 @@ fn harness_target(project: &Project, config_name: &'static str, dir: &Path, conf
                 SourcePlacement::End => "end",
             };
             let web = settings.runtime == Runtime::Web;
-            (Format::Rawast { source_placement, web }, settings.pointer_width, settings.lazy, layouts::rawast_file(project, settings.pointer_width))
+            (
+                Format::Rawast { source_placement, web },
+                settings.pointer_width,
+                settings.lazy,
+                layouts::rawast_file(project, settings.pointer_width),
+            )
         }
         // oxc-parser's buffers have 64-bit pointers, and its deserializers are eager.
         &TargetSettings::Oxc(OxcSettings { typescript, range, parent, linter, source_text }) => {
@@ -136,7 +154,12 @@ fn harness_target(project: &Project, config_name: &'static str, dir: &Path, conf
                 SourceText::Argument => "argument",
                 SourceText::Buffer => "buffer",
             };
-            (Format::Oxc { typescript, range, parent, linter, source_text }, PointerWidth::W64, false, layouts::oxc_file(project))
+            (
+                Format::Oxc { typescript, range, parent, linter, source_text },
+                PointerWidth::W64,
+                false,
+                layouts::oxc_file(project),
+            )
         }
     };
     HarnessTarget {

@@ -32,7 +32,8 @@ fn read_tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 fn copy_inputs(dir: &Path, reverse_files: bool) {
     let _ = fs::remove_dir_all(dir);
     let config = fs::read_to_string(root().join("codegen.toml")).unwrap();
-    let files_line = config.lines().find(|l| l.starts_with("files = ")).expect("a one-line `files = [...]` in codegen.toml");
+    let files_line =
+        config.lines().find(|l| l.starts_with("files = ")).expect("a one-line `files = [...]` in codegen.toml");
     let mut files: Vec<String> = files_line["files = ".len()..]
         .trim_matches(|c| c == '[' || c == ']')
         .split(',')
@@ -74,7 +75,11 @@ fn generated_bytes_depend_only_on_inputs() {
     copy_inputs(&first, false);
     copy_inputs(&second, true);
 
-    codegen(&first.join("codegen.toml"), Path::new("/"), &[("LANG", "tr_TR.UTF-8"), ("LC_ALL", "tr_TR.UTF-8"), ("TZ", "Pacific/Chatham")]);
+    codegen(
+        &first.join("codegen.toml"),
+        Path::new("/"),
+        &[("LANG", "tr_TR.UTF-8"), ("LC_ALL", "tr_TR.UTF-8"), ("TZ", "Pacific/Chatham")],
+    );
     codegen(&second.join("codegen.toml"), &second.join("schema"), &[("LANG", "C"), ("TZ", "UTC")]);
 
     let one = read_tree(&first.join("generated"));

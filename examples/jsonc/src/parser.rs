@@ -49,7 +49,16 @@ pub(crate) struct Parser<'a, 'r> {
 impl<'a, 'r> Parser<'a, 'r> {
     fn new(source: Source<'a>, allocator: &'r Allocator<'a>) -> Self {
         let pos = if source.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
-        Self { source, bytes: source.as_str().as_bytes(), pos, allocator, comments: Vec::new(), values: Vec::new(), members: Vec::new(), depth: 0 }
+        Self {
+            source,
+            bytes: source.as_str().as_bytes(),
+            pos,
+            allocator,
+            comments: Vec::new(),
+            values: Vec::new(),
+            members: Vec::new(),
+            depth: 0,
+        }
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {

@@ -61,7 +61,8 @@ impl<'a> Parser<'a, '_> {
 
     /// `\uXXXX` at `at`, with the `\uXXXX` after it when the two make a surrogate pair.
     fn unicode_escape(&self, at: usize, out: &mut Decoded) -> Result<usize, Error> {
-        let unit = self.hex4(at + 2).ok_or_else(|| self.error_at(at, "invalid \\u escape: expected four hex digits"))?;
+        let unit =
+            self.hex4(at + 2).ok_or_else(|| self.error_at(at, "invalid \\u escape: expected four hex digits"))?;
         if (0xD800..0xDC00).contains(&unit)
             && self.bytes.get(at + 6..at + 8) == Some(b"\\u")
             && let Some(low @ 0xDC00..0xE000) = self.hex4(at + 8)

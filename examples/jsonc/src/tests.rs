@@ -102,7 +102,8 @@ fn stores_lone_surrogates_as_wtf8_and_plain_strings_in_the_source() {
 
 #[test]
 fn reads_numbers_by_the_json_grammar() {
-    let number = |source: &str| value_json(source).split("\"value\":").nth(1).unwrap().split(',').next().unwrap().to_owned();
+    let number =
+        |source: &str| value_json(source).split("\"value\":").nth(1).unwrap().split(',').next().unwrap().to_owned();
     assert_eq!(number("-0"), "0");
     assert_eq!(number("1e400"), "null");
     assert_eq!(number("-1E+2"), "-100");
@@ -176,14 +177,24 @@ fn reports_errors_with_line_and_column() {
 #[test]
 fn skips_a_leading_bom() {
     let json = json("\u{feff}[1]");
-    assert!(json.starts_with(r#"{"document":{"type":"Document","start":0,"end":6,"value":{"type":"Array","start":3,"end":6,"#), "{json}");
+    assert!(
+        json.starts_with(
+            r#"{"document":{"type":"Document","start":0,"end":6,"value":{"type":"Array","start":3,"end":6,"#
+        ),
+        "{json}"
+    );
     assert_eq!(error("\u{feff}"), "expected a value at 1:2");
 }
 
 #[test]
 fn nests_up_to_the_limit_and_no_deeper() {
-    let nested = |depth: usize, open: &str, inner: &str, close: &str| format!("{}{inner}{}", open.repeat(depth), close.repeat(depth));
-    assert!(json(&nested(1000, "[", "1", "]")).contains(r#"{"type":"NumberLiteral","start":1000,"end":1001,"value":1,"raw":"1"}"#));
+    let nested = |depth: usize, open: &str, inner: &str, close: &str| {
+        format!("{}{inner}{}", open.repeat(depth), close.repeat(depth))
+    };
+    assert!(
+        json(&nested(1000, "[", "1", "]"))
+            .contains(r#"{"type":"NumberLiteral","start":1000,"end":1001,"value":1,"raw":"1"}"#)
+    );
     assert!(encode(&nested(1000, "{\"k\":", "1", "}")).is_ok());
     assert_eq!(error(&nested(1001, "[", "", "]")), "nested deeper than 1000 levels at 1:1001");
     assert_eq!(error(&nested(1001, "{\"k\":", "{}", "}")), "nested deeper than 1000 levels at 1:5001");
@@ -212,7 +223,8 @@ fn buffer_holds_source_root_and_metadata() {
     let meta = bytes.len() - METADATA_SIZE;
     let word = |offset: usize| u32::from_le_bytes(bytes[offset..offset + 4].try_into().unwrap());
     assert_eq!(&bytes[meta..meta + 4], b"RAST");
-    let fingerprint = u64::from(word(meta + metadata::FINGERPRINT_LOW)) | u64::from(word(meta + metadata::FINGERPRINT_HIGH)) << 32;
+    let fingerprint =
+        u64::from(word(meta + metadata::FINGERPRINT_LOW)) | u64::from(word(meta + metadata::FINGERPRINT_HIGH)) << 32;
     assert_eq!(fingerprint, LAYOUT_FINGERPRINT);
     assert_eq!(fingerprint, BUFFER_FORMAT.fingerprint());
     // The parser layout: the source at offset 0, as the deserializer requires.

@@ -23,7 +23,10 @@ impl Parser<'_, '_> {
         let body = start + 2;
         let (kind, text_end, end) = match self.bytes.get(start + 1).copied() {
             Some(b'/') => {
-                let end = self.bytes[body..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(self.bytes.len(), |n| body + n);
+                let end = self.bytes[body..]
+                    .iter()
+                    .position(|&b| b == b'\n' || b == b'\r')
+                    .map_or(self.bytes.len(), |n| body + n);
                 (CommentKind::Line, end, end)
             }
             Some(b'*') => {

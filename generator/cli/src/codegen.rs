@@ -78,7 +78,9 @@ impl Report {
                 (Mode::Write, Change::Updated) => format!("  updated {}", file.path),
                 (Mode::Write, Change::Removed) => format!("  removed {}", file.path),
                 (Mode::Check, Change::Created) => format!("  stale {} (missing)", file.path),
-                (Mode::Check, Change::Updated) => format!("  stale {} (differs from what codegen generates)", file.path),
+                (Mode::Check, Change::Updated) => {
+                    format!("  stale {} (differs from what codegen generates)", file.path)
+                }
                 (Mode::Check, Change::Removed) => format!("  stale {} (no longer generated)", file.path),
                 (_, Change::Unchanged) => unreachable!("only stale files are listed"),
             };
@@ -87,9 +89,21 @@ impl Report {
         }
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         match self.mode {
-            Mode::Write => out.push_str(&format!("codegen: {stale} file{} changed, {} unchanged\n", plural(stale), self.files.len() - stale)),
-            Mode::Check if stale == 0 => out.push_str(&format!("codegen --check: {} file{} up to date\n", self.files.len(), plural(self.files.len()))),
-            Mode::Check => out.push_str(&format!("codegen --check: {stale} stale file{}; run `{}`\n", plural(stale), self.regenerate)),
+            Mode::Write => out.push_str(&format!(
+                "codegen: {stale} file{} changed, {} unchanged\n",
+                plural(stale),
+                self.files.len() - stale
+            )),
+            Mode::Check if stale == 0 => out.push_str(&format!(
+                "codegen --check: {} file{} up to date\n",
+                self.files.len(),
+                plural(self.files.len())
+            )),
+            Mode::Check => out.push_str(&format!(
+                "codegen --check: {stale} stale file{}; run `{}`\n",
+                plural(stale),
+                self.regenerate
+            )),
         }
         out
     }
@@ -118,7 +132,8 @@ pub(crate) fn run(config: &Config, base: &Path, mode: Mode) -> Result<Report, Er
 
 /// Reads and parses a configuration file; errors in it are `Error::Input`.
 pub fn read_config(config_path: &Path) -> Result<Config, Error> {
-    let text = fs::read_to_string(config_path).map_err(|source| Error::Config { path: config_path.to_path_buf(), source })?;
+    let text =
+        fs::read_to_string(config_path).map_err(|source| Error::Config { path: config_path.to_path_buf(), source })?;
     let file_name = config_path.file_name().map_or("codegen.toml".into(), |n| n.to_string_lossy().into_owned());
     Ok(Config::parse(&SourceFile { path: file_name, text })?)
 }
@@ -151,9 +166,14 @@ fn read_inputs(base: &Path, config: &Config) -> Result<Vec<SourceFile>, Error> {
         match fs::read_to_string(root.join(&file.path)) {
             Ok(text) => inputs.push(SourceFile { path: file.name(), text }),
             Err(error) => diagnostics.push(
-                Diagnostic::new(format!("cannot read `{}` of crate `{}` (in {}): {error}", file.path, file.krate, root.display()))
-                    .at(file.location.clone())
-                    .with_help("paths under [schema.crates] are relative to the crate's root"),
+                Diagnostic::new(format!(
+                    "cannot read `{}` of crate `{}` (in {}): {error}",
+                    file.path,
+                    file.krate,
+                    root.display()
+                ))
+                .at(file.location.clone())
+                .with_help("paths under [schema.crates] are relative to the crate's root"),
             ),
         }
     }
@@ -221,7 +241,13 @@ fn foreign_files_error(config: &Config, mut foreign: Vec<String>) -> Diagnostic 
     let inputs = config.input_files();
     let described: Vec<String> = foreign
         .iter()
-        .map(|path| if inputs.iter().any(|input| &input.path == path) { format!("{path} (an input of codegen)") } else { path.clone() })
+        .map(|path| {
+            if inputs.iter().any(|input| &input.path == path) {
+                format!("{path} (an input of codegen)")
+            } else {
+                path.clone()
+            }
+        })
         .collect();
     let dir = &config.output_dir.path;
     Diagnostic::new(format!("the output directory `{dir}` holds files that rawast did not write: {}", described.join(", ")))
@@ -279,7 +305,11 @@ fn list_files(base: &Path, dir: &str) -> Result<Vec<String>, Error> {
         for entry in entries {
             let entry = entry.map_err(|e| Error::io(&path, e))?;
             let child = format!("{relative}/{}", entry.file_name().to_string_lossy());
-            if entry.file_type().map_err(|e| Error::io(&entry.path(), e))?.is_dir() { pending.push(child) } else { out.push(child) }
+            if entry.file_type().map_err(|e| Error::io(&entry.path(), e))?.is_dir() {
+                pending.push(child)
+            } else {
+                out.push(child)
+            }
         }
     }
     out.sort();
@@ -301,7 +331,9 @@ fn has_marker(path: &Path) -> bool {
     let Ok(read) = file.read(&mut start) else { return false };
     let text = String::from_utf8_lossy(&start[..read]);
     let first = text.lines().next().unwrap_or_default();
-    ["//", "#", "<!--"].iter().any(|opener| first.strip_prefix(opener).is_some_and(|rest| rest.trim_start().starts_with(GENERATED_MARKER)))
+    ["//", "#", "<!--"]
+        .iter()
+        .any(|opener| first.strip_prefix(opener).is_some_and(|rest| rest.trim_start().starts_with(GENERATED_MARKER)))
 }
 
 #[cfg(test)]

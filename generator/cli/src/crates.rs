@@ -16,20 +16,34 @@ pub(crate) fn crate_roots(base: &Path, config: &Config) -> Result<BTreeMap<Strin
         return Ok(roots);
     }
     let manifest_path = base.join(&manifest.path);
-    let at_manifest = |message: String, help: &str| Diagnostics(vec![Diagnostic::new(message).at(manifest.location.clone()).with_help(help)]);
+    let at_manifest = |message: String, help: &str| {
+        Diagnostics(vec![Diagnostic::new(message).at(manifest.location.clone()).with_help(help)])
+    };
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     // `--locked`: the lock file decides the versions, and a stale one is an error, not an update.
     let output = Command::new(&cargo)
         .args(["metadata", "--format-version", "1", "--locked", "--manifest-path"])
         .arg(&manifest_path)
         .output()
-        .map_err(|error| at_manifest(format!("cannot run `cargo metadata` on `{}`: {error}", manifest.path), "rawast finds crate sources with Cargo; is it installed?"))?;
+        .map_err(|error| {
+            at_manifest(
+                format!("cannot run `cargo metadata` on `{}`: {error}", manifest.path),
+                "rawast finds crate sources with Cargo; is it installed?",
+            )
+        })?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(at_manifest(format!("`cargo metadata` failed on `{}`:\n{}", manifest.path, stderr.trim_end()), "the manifest and its Cargo.lock must resolve (`cargo metadata --locked`)"));
+        return Err(at_manifest(
+            format!("`cargo metadata` failed on `{}`:\n{}", manifest.path, stderr.trim_end()),
+            "the manifest and its Cargo.lock must resolve (`cargo metadata --locked`)",
+        ));
     }
-    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .map_err(|error| at_manifest(format!("cannot read the output of `cargo metadata`: {error}"), "run `cargo metadata --format-version 1` to see it"))?;
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).map_err(|error| {
+        at_manifest(
+            format!("cannot read the output of `cargo metadata`: {error}"),
+            "run `cargo metadata --format-version 1` to see it",
+        )
+    })?;
     let packages = metadata["packages"].as_array().cloned().unwrap_or_default();
 
     let mut diagnostics = Diagnostics::default();
@@ -45,20 +59,31 @@ pub(crate) fn crate_roots(base: &Path, config: &Config) -> Result<BTreeMap<Strin
                     Some(root) => {
                         roots.insert(file.krate.clone(), root.to_path_buf());
                     }
-                    None => diagnostics.push(Diagnostic::new(format!("`cargo metadata` gives no manifest path for crate `{}`", file.krate)).at(file.location.clone())),
+                    None => diagnostics.push(
+                        Diagnostic::new(format!("`cargo metadata` gives no manifest path for crate `{}`", file.krate))
+                            .at(file.location.clone()),
+                    ),
                 }
             }
             [] => diagnostics.push(
-                Diagnostic::new(format!("crate `{}` is not in the dependency graph of `{}`", file.krate, manifest.path))
-                    .at(file.location.clone())
-                    .with_help(format!("add `{} = \"=VERSION\"` to the dependencies of `{}`", file.krate, manifest.path)),
+                Diagnostic::new(format!(
+                    "crate `{}` is not in the dependency graph of `{}`",
+                    file.krate, manifest.path
+                ))
+                .at(file.location.clone())
+                .with_help(format!("add `{} = \"=VERSION\"` to the dependencies of `{}`", file.krate, manifest.path)),
             ),
             several => {
                 let versions: Vec<&str> = several.iter().filter_map(|p| p["version"].as_str()).collect();
                 diagnostics.push(
-                    Diagnostic::new(format!("crate `{}` is in the dependency graph of `{}` in several versions: {}", file.krate, manifest.path, versions.join(", ")))
-                        .at(file.location.clone())
-                        .with_help("a schema is one version of its crates: make the graph hold one"),
+                    Diagnostic::new(format!(
+                        "crate `{}` is in the dependency graph of `{}` in several versions: {}",
+                        file.krate,
+                        manifest.path,
+                        versions.join(", ")
+                    ))
+                    .at(file.location.clone())
+                    .with_help("a schema is one version of its crates: make the graph hold one"),
                 );
             }
         }

@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "rawast", version, about = "Generates JS deserializers of Rust ASTs (raw transfer) from a schema, and their npm packages")]
+#[command(
+    name = "rawast",
+    version,
+    about = "Generates JS deserializers of Rust ASTs (raw transfer) from a schema, and their npm packages"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Commands,

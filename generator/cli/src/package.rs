@@ -83,7 +83,8 @@ impl PackageReport {
         out.push_str(&" --- |".repeat(steps.len()));
         out.push('\n');
         for row in &self.rows {
-            write!(out, "| {} | {} | {} | {:.1} kB |", row.name, row.version, row.tarball, row.size as f64 / 1000.0).unwrap();
+            write!(out, "| {} | {} | {} | {:.1} kB |", row.name, row.version, row.tarball, row.size as f64 / 1000.0)
+                .unwrap();
             for step in &steps {
                 let result = row.steps.iter().find(|(name, _)| name == step).and_then(|(_, ok)| *ok);
                 out.push_str(match result {
@@ -106,7 +107,11 @@ impl PackageReport {
 
 /// Packs and checks the packages of the configuration at `config_path`. The generated files must be
 /// up to date. `log` receives a line per command run, as progress.
-pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut(&str)) -> Result<PackageReport, Error> {
+pub fn package(
+    config_path: &Path,
+    options: &PackageOptions,
+    log: &mut dyn FnMut(&str),
+) -> Result<PackageReport, Error> {
     // Absolute: the smoke test runs in another directory and reads the user's files.
     let base = config_path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let base = fs::canonicalize(base).map_err(|e| Error::io(base, e))?;
@@ -114,11 +119,18 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
     let report = codegen::run(&config, &base, Mode::Check)?;
     if !report.success() {
         let stale: Vec<&str> = report.stale().map(|f| f.path.as_str()).collect();
-        return Err(Error::Tool(format!("generated files are stale ({}); run `{}` first", stale.join(", "), config.regenerate)));
+        return Err(Error::Tool(format!(
+            "generated files are stale ({}); run `{}` first",
+            stale.join(", "),
+            config.regenerate
+        )));
     }
     for name in &options.targets {
         if !config.targets.iter().any(|t| &t.name == name && t.package.is_some()) {
-            return Err(Error::Tool(format!("{} has no target `{name}` with a [targets.{name}.package] table", config.file_name)));
+            return Err(Error::Tool(format!(
+                "{} has no target `{name}` with a [targets.{name}.package] table",
+                config.file_name
+            )));
         }
     }
     let targets: Vec<(&Target, &Package)> = config
@@ -128,7 +140,10 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
         .filter_map(|t| Some((t, t.package.as_ref()?)))
         .collect();
     if targets.is_empty() {
-        return Err(Error::Tool(format!("{} defines no package: add a [targets.<name>.package] table", config.file_name)));
+        return Err(Error::Tool(format!(
+            "{} defines no package: add a [targets.<name>.package] table",
+            config.file_name
+        )));
     }
 
     let nodes = node_binaries(&options.nodes)?;
@@ -146,7 +161,16 @@ pub fn package(config_path: &Path, options: &PackageOptions, log: &mut dyn FnMut
     let mut rows = Vec::new();
     for (target, package) in targets {
         let dir = base.join(&config.output_dir.path).join(target.module_dir());
-        let check = Check { base: &base, dir: &dir, out: &out, project: &work.join(&target.name), node: &node, nodes: &nodes, tools: &tools, oxc: target.rawast().is_none() };
+        let check = Check {
+            base: &base,
+            dir: &dir,
+            out: &out,
+            project: &work.join(&target.name),
+            node: &node,
+            nodes: &nodes,
+            tools: &tools,
+            oxc: target.rawast().is_none(),
+        };
         rows.push(check.run(package, options.dry_run, log)?);
     }
     let _ = fs::remove_dir_all(&work);
@@ -159,8 +183,15 @@ fn node_binaries(given: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, Error> {
     let candidates = if given.is_empty() { vec![PathBuf::from("node")] } else { given.to_vec() };
     let mut nodes: Vec<(PathBuf, String)> = Vec::new();
     for path in candidates {
-        let path = if path.components().count() > 1 { std::path::absolute(&path).map_err(|e| Error::io(&path, e))? } else { path };
-        let output = Command::new(&path).arg("--version").output().map_err(|e| Error::Tool(format!("cannot run {}: {e}", path.display())))?;
+        let path = if path.components().count() > 1 {
+            std::path::absolute(&path).map_err(|e| Error::io(&path, e))?
+        } else {
+            path
+        };
+        let output = Command::new(&path)
+            .arg("--version")
+            .output()
+            .map_err(|e| Error::Tool(format!("cannot run {}: {e}", path.display())))?;
         let version = String::from_utf8_lossy(&output.stdout).trim().to_owned();
         if !output.status.success() {
             return Err(Error::Tool(format!("{} --version failed ({})", path.display(), output.status)));
@@ -190,46 +221,84 @@ struct Check<'a> {
 
 impl Check<'_> {
     fn run(&self, package: &Package, dry_run: bool, log: &mut dyn FnMut(&str)) -> Result<PackageRow, Error> {
-        let mut row = PackageRow { name: package.name.clone(), version: package.version.clone(), tarball: String::new(), size: 0, steps: Vec::new(), failures: Vec::new() };
+        let mut row = PackageRow {
+            name: package.name.clone(),
+            version: package.version.clone(),
+            tarball: String::new(),
+            size: 0,
+            steps: Vec::new(),
+            failures: Vec::new(),
+        };
 
         // `npm pack --json` prints an array holding the tarball's file name.
-        let packed = capture(Command::new("npm").args(["pack", "--json", "--pack-destination"]).arg(self.out).arg(self.dir), self.base, log);
+        let packed = capture(
+            Command::new("npm").args(["pack", "--json", "--pack-destination"]).arg(self.out).arg(self.dir),
+            self.base,
+            log,
+        );
         let tarball = match &packed {
-            Ok(output) if output.status.success() => serde_json::from_slice::<serde_json::Value>(&output.stdout)
-                .ok()
-                .and_then(|json| json[0]["filename"].as_str().map(|name| self.out.join(name.replace('/', "-").trim_start_matches('@')))),
+            Ok(output) if output.status.success() => {
+                serde_json::from_slice::<serde_json::Value>(&output.stdout).ok().and_then(|json| {
+                    json[0]["filename"]
+                        .as_str()
+                        .map(|name| self.out.join(name.replace('/', "-").trim_start_matches('@')))
+                })
+            }
             _ => None,
         };
         let packed_ok = record(&mut row, "pack", packed);
         let Some(tarball) = tarball.filter(|path| packed_ok && path.is_file()) else {
             if packed_ok {
-                row.failures.push(format!("{}: npm pack wrote no tarball that could be found in {}", row.name, self.out.display()));
+                row.failures.push(format!(
+                    "{}: npm pack wrote no tarball that could be found in {}",
+                    row.name,
+                    self.out.display()
+                ));
             }
             return Ok(row);
         };
         row.tarball = tarball.file_name().unwrap_or_default().to_string_lossy().into_owned();
         row.size = fs::metadata(&tarball).map_err(|e| Error::io(&tarball, e))?.len();
 
-        record(&mut row, "publint", capture(Command::new(self.node).arg(&self.tools.publint).args(["run", "--strict"]).arg(&tarball), self.base, log));
+        record(
+            &mut row,
+            "publint",
+            capture(
+                Command::new(self.node).arg(&self.tools.publint).args(["run", "--strict"]).arg(&tarball),
+                self.base,
+                log,
+            ),
+        );
 
         // A fresh project outside the repository, so that nothing resolves from its node_modules.
         let project = self.project;
         let _ = fs::remove_dir_all(project);
         fs::create_dir_all(project).map_err(|e| Error::io(project, e))?;
-        let write = |name: &str, text: &str| fs::write(project.join(name), text).map_err(|e| Error::io(&project.join(name), e));
+        let write =
+            |name: &str, text: &str| fs::write(project.join(name), text).map_err(|e| Error::io(&project.join(name), e));
         write("package.json", "{ \"name\": \"rawast-package-smoke\", \"private\": true, \"type\": \"module\" }\n")?;
         let installed = record(
             &mut row,
             "install",
             // From npm's cache where it can: a package of an oxc target brings its peer, the producer
             // of its buffers, which npm installs with it (from the registry, if not cached).
-            capture(Command::new("npm").args(["install", "--prefer-offline", "--no-audit", "--no-fund", "--no-package-lock"]).arg(&tarball), project, log),
+            capture(
+                Command::new("npm")
+                    .args(["install", "--prefer-offline", "--no-audit", "--no-fund", "--no-package-lock"])
+                    .arg(&tarball),
+                project,
+                log,
+            ),
         );
         if installed && self.oxc {
             self.typecheck(&mut row, &write, log)?;
             write("smoke.js", SMOKE_OXC_JS)?;
             for (binary, version) in self.nodes {
-                record(&mut row, &format!("node {version}"), capture(Command::new(binary).arg("smoke.js").arg(&package.name), project, log));
+                record(
+                    &mut row,
+                    &format!("node {version}"),
+                    capture(Command::new(binary).arg("smoke.js").arg(&package.name), project, log),
+                );
             }
         } else if installed {
             self.typecheck(&mut row, &write, log)?;
@@ -246,13 +315,22 @@ impl Check<'_> {
         }
 
         if dry_run {
-            record(&mut row, "publish", capture(Command::new("npm").args(["publish", "--dry-run"]).arg(&tarball), self.base, log));
+            record(
+                &mut row,
+                "publish",
+                capture(Command::new("npm").args(["publish", "--dry-run"]).arg(&tarball), self.base, log),
+            );
         }
         Ok(row)
     }
 
     /// `tsc --strict` on the README's TypeScript example, importing the installed package by name.
-    fn typecheck(&self, row: &mut PackageRow, write: &dyn Fn(&str, &str) -> Result<(), Error>, log: &mut dyn FnMut(&str)) -> Result<(), Error> {
+    fn typecheck(
+        &self,
+        row: &mut PackageRow,
+        write: &dyn Fn(&str, &str) -> Result<(), Error>,
+        log: &mut dyn FnMut(&str),
+    ) -> Result<(), Error> {
         let readme_path = self.dir.join("README.md");
         let readme = fs::read_to_string(&readme_path).map_err(|e| Error::io(&readme_path, e))?;
         let Some(example) = readme.split("```ts\n").nth(1).and_then(|rest| rest.split("```").next()) else {
@@ -280,7 +358,11 @@ fn smoke_args(base: &Path, package: &Package) -> Result<Vec<OsString>, Error> {
     if let Some(smoke) = &package.smoke {
         for path in [&smoke.buffer.path, &smoke.expected.path].map(|path| base.join(path)) {
             if !path.is_file() {
-                return Err(Error::Tool(format!("the smoke test of {} needs {}, which does not exist: write it with your producer first", package.name, path.display())));
+                return Err(Error::Tool(format!(
+                    "the smoke test of {} needs {}, which does not exist: write it with your producer first",
+                    package.name,
+                    path.display()
+                )));
             }
             args.push(path.into_os_string());
         }
@@ -293,7 +375,8 @@ fn record(row: &mut PackageRow, step: &str, output: Result<Output, Error>) -> bo
     let ok = match output {
         Ok(output) if output.status.success() => true,
         Ok(output) => {
-            let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            let text =
+                format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
             row.failures.push(format!("{} {step} ({}):\n{}", row.name, output.status, text.trim_end()));
             false
         }
@@ -326,7 +409,8 @@ mod tests {
             "[schema]\nfiles = [\"ast.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Node\"\n\n[output]\ndir = \"out\"\n\n\
              [targets.parser]\nsource_placement = \"start\"\n[targets.parser.package]\nname = \"@x/parser\"\nversion = \"0.1.0\"\nlicense = \"MIT\"\n{smoke}"
         );
-        let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text }).unwrap_or_else(|d| panic!("{d}"));
+        let config =
+            Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text }).unwrap_or_else(|d| panic!("{d}"));
         config.targets[0].package.clone().expect("the target has a package")
     }
 
@@ -340,12 +424,32 @@ mod tests {
         fs::write(base.join("samples/parser.json"), "{}").unwrap();
         let without = smoke_args(&base, &package("")).unwrap();
         assert_eq!(without, [OsString::from("@x/parser")]);
-        let with = smoke_args(&base, &package("[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/parser.json\"\n")).unwrap();
-        assert_eq!(with, [OsString::from("@x/parser"), base.join("samples/parser.bin").into(), base.join("samples/parser.json").into()]);
-        let missing = smoke_args(&base, &package("[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/missing.json\"\n"));
+        let with = smoke_args(
+            &base,
+            &package(
+                "[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/parser.json\"\n",
+            ),
+        )
+        .unwrap();
+        assert_eq!(
+            with,
+            [
+                OsString::from("@x/parser"),
+                base.join("samples/parser.bin").into(),
+                base.join("samples/parser.json").into()
+            ]
+        );
+        let missing = smoke_args(
+            &base,
+            &package(
+                "[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/missing.json\"\n",
+            ),
+        );
         let _ = fs::remove_dir_all(&base);
         match missing {
-            Err(Error::Tool(message)) => assert!(message.contains("missing.json") && message.contains("@x/parser"), "{message}"),
+            Err(Error::Tool(message)) => {
+                assert!(message.contains("missing.json") && message.contains("@x/parser"), "{message}")
+            }
             other => panic!("a missing smoke file is not refused: {other:?}"),
         }
     }

@@ -20,7 +20,10 @@ pub struct Tools {
 
 /// Installs the tools into `dir` with `npm ci` unless this lock file's install is complete there.
 pub fn install(dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Tools, Error> {
-    let tools = Tools { publint: dir.join("node_modules/publint/src/cli.js"), tsc: dir.join("node_modules/typescript/bin/tsc") };
+    let tools = Tools {
+        publint: dir.join("node_modules/publint/src/cli.js"),
+        tsc: dir.join("node_modules/typescript/bin/tsc"),
+    };
     let lock = dir.join("package-lock.json");
     // npm writes its hidden lock file last, when an install is complete.
     let complete = dir.join("node_modules/.package-lock.json").is_file();

@@ -67,7 +67,8 @@ fn oxc_layouts_agree_with_oxc_own_assertions() {
         let (wide, narrow) = text.split_once("#[cfg(target_pointer_width = \"32\")]").expect("a 32-bit block");
         for (block, layout) in [(wide, &analysis.layout64), (narrow, &analysis.layout32)] {
             for line in block.lines().filter(|line| line.trim_start().starts_with("assert!(")) {
-                let assertion = OxcAssertion::parse(line).unwrap_or_else(|| panic!("{}: cannot read `{line}`", path.display()));
+                let assertion =
+                    OxcAssertion::parse(line).unwrap_or_else(|| panic!("{}: cannot read `{line}`", path.display()));
                 let Some(&id) = by_name.get(assertion.ty) else {
                     not_loaded.insert((crate_root.clone(), assertion.ty.to_owned()));
                     continue;
@@ -77,25 +78,44 @@ fn oxc_layouts_agree_with_oxc_own_assertions() {
                     What::Size => ty.layout.size,
                     What::Align => ty.layout.align,
                     What::Offset(field) => {
-                        let TypeKind::Struct(s) = &schema.get(id).kind else { panic!("{krate}: offset of a field of enum {}", assertion.ty) };
-                        let index = s.fields.iter().position(|f| f.name == field).unwrap_or_else(|| panic!("{krate}: no field {}.{field}", assertion.ty));
-                        let Shape::Struct { field_offsets } = &ty.shape else { unreachable!("a struct has field offsets") };
+                        let TypeKind::Struct(s) = &schema.get(id).kind else {
+                            panic!("{krate}: offset of a field of enum {}", assertion.ty)
+                        };
+                        let index = s
+                            .fields
+                            .iter()
+                            .position(|f| f.name == field)
+                            .unwrap_or_else(|| panic!("{krate}: no field {}.{field}", assertion.ty));
+                        let Shape::Struct { field_offsets } = &ty.shape else {
+                            unreachable!("a struct has field offsets")
+                        };
                         field_offsets[index]
                     }
                 };
                 checked += 1;
                 if ours != assertion.value {
-                    wrong.push(format!("{krate} ({}-bit): {} is {} in oxc, {ours} in rawast", layout.width.bits(), assertion.line.trim(), assertion.value));
+                    wrong.push(format!(
+                        "{krate} ({}-bit): {} is {} in oxc, {ours} in rawast",
+                        layout.width.bits(),
+                        assertion.line.trim(),
+                        assertion.value
+                    ));
                 }
             }
         }
     }
-    assert!(wrong.is_empty(), "{} of {checked} of oxc's layout assertions disagree:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} of oxc's layout assertions disagree:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
     assert!(checked > 3000, "only {checked} of oxc's layout assertions compared");
     eprintln!("{checked} of oxc's layout assertions agree; {} about types rawast does not load", not_loaded.len());
     // The types oxc asserts that rawast does not load are those of oxc_syntax's module records
     // (import and export entries), which the AST does not reach (else the schema would not load).
-    let module_record = |crate_root: &Path| std::fs::read_to_string(crate_root.join("src/module_record.rs")).unwrap_or_default();
+    let module_record =
+        |crate_root: &Path| std::fs::read_to_string(crate_root.join("src/module_record.rs")).unwrap_or_default();
     for (crate_root, ty) in &not_loaded {
         let text = module_record(crate_root);
         assert!(
@@ -144,7 +164,8 @@ impl<'a> OxcAssertion<'a> {
 fn oxc_buffer_offsets_agree_with_oxc_parser_constants() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let constants_path = root.join("node_modules/oxc-parser/src-js/generated/constants.js");
-    let text = std::fs::read_to_string(&constants_path).unwrap_or_else(|e| panic!("{}: {e} (run `npm ci`)", constants_path.display()));
+    let text = std::fs::read_to_string(&constants_path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run `npm ci`)", constants_path.display()));
     let constants: HashMap<&str, u64> = text
         .lines()
         .filter_map(|line| line.strip_prefix("export const ")?.strip_suffix(';')?.split_once(" = "))
@@ -155,11 +176,13 @@ fn oxc_buffer_offsets_agree_with_oxc_parser_constants() {
     let (config, files) = rawast::read_schema(&root.join("tests/oxc/codegen.toml")).unwrap_or_else(|e| panic!("{e}"));
     let analysis = rawast_generator::analyze_as(&files, config.dialect).unwrap_or_else(|d| panic!("{d}"));
     let (schema, layout) = (&analysis.schema, &analysis.layout64);
-    let id = |name: &str| schema.ids().find(|&id| schema.get(id).name == name).unwrap_or_else(|| panic!("no type {name}"));
+    let id =
+        |name: &str| schema.ids().find(|&id| schema.get(id).name == name).unwrap_or_else(|| panic!("no type {name}"));
     let offset = |ty: &str, field: &str| -> u64 {
         let id = id(ty);
         let TypeKind::Struct(s) = &schema.get(id).kind else { panic!("{ty} is not a struct") };
-        let index = s.fields.iter().position(|f| f.name == field).unwrap_or_else(|| panic!("{ty} has no field {field}"));
+        let index =
+            s.fields.iter().position(|f| f.name == field).unwrap_or_else(|| panic!("{ty} has no field {field}"));
         let Shape::Struct { field_offsets } = &layout.get(id).shape else { unreachable!("a struct has field offsets") };
         u64::from(field_offsets[index])
     };
@@ -177,9 +200,17 @@ fn oxc_buffer_offsets_agree_with_oxc_parser_constants() {
     // The root and the program.
     assert_eq!(constant("PROGRAM_OFFSET"), offset("RawTransferData", "program"));
     assert_eq!(constant("SOURCE_START_OFFSET"), offset("Program", "source_text"));
-    assert_eq!(constant("SOURCE_LEN_OFFSET"), offset("Program", "source_text") + 8, "a &str's length follows its pointer");
+    assert_eq!(
+        constant("SOURCE_LEN_OFFSET"),
+        offset("Program", "source_text") + 8,
+        "a &str's length follows its pointer"
+    );
     assert_eq!(constant("COMMENTS_OFFSET"), offset("Program", "comments"));
-    assert_eq!(constant("COMMENTS_LEN_OFFSET"), offset("Program", "comments") + 8, "a Vec's length follows its pointer");
+    assert_eq!(
+        constant("COMMENTS_LEN_OFFSET"),
+        offset("Program", "comments") + 8,
+        "a Vec's length follows its pointer"
+    );
     // Comments.
     assert_eq!(constant("COMMENT_SIZE"), size("Comment"));
     assert_eq!(constant("COMMENT_KIND_OFFSET"), offset("Comment", "kind"));

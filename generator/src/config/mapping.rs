@@ -164,7 +164,13 @@ pub(super) fn check(raw: RawMapping, file: &SourceFile, diagnostics: &mut Vec<Di
         Some(value) => Some(key(value, "the discriminator key", diagnostics)),
         None => defaults.discriminator,
     };
-    let channels = raw.channels.map(Spanned::into_inner).unwrap_or_default().into_iter().map(|name| ConfigName { location: location(name.span()), name: name.into_inner() }).collect();
+    let channels = raw
+        .channels
+        .map(Spanned::into_inner)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|name| ConfigName { location: location(name.span()), name: name.into_inner() })
+        .collect();
     Mapping {
         root_key,
         channels,

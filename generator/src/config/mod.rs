@@ -25,8 +25,8 @@ pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
 pub use schema::RustPaths;
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
-pub use walk::{WalkField, WalkKeyword};
 pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
+pub use walk::{WalkField, WalkKeyword};
 
 /// The parsed configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -187,7 +187,9 @@ impl Config {
                 if let Some(span) = error.span() {
                     diagnostic = diagnostic.at(Location::from_byte_range(&file.path, &file.text, span));
                 }
-                if let Some((_, help)) = MOVED_KEYS.iter().find(|(key, _)| error.message().starts_with(&format!("unknown field `{key}`"))) {
+                if let Some((_, help)) =
+                    MOVED_KEYS.iter().find(|(key, _)| error.message().starts_with(&format!("unknown field `{key}`")))
+                {
                     diagnostic = diagnostic.with_help(*help);
                 }
                 return Err(Diagnostics(vec![diagnostic]));
@@ -198,9 +200,15 @@ impl Config {
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
         // (A target refused for its format is not among `targets`: it is not missing.)
         let targets_written = !raw.targets.is_empty();
-        let target::Targets { targets, lazy_spans } = target::check(raw.targets, schema.dialect, file, &mut diagnostics);
+        let target::Targets { targets, lazy_spans } =
+            target::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
-        let walk::Walk { keywords: walk_keywords, comments: walk_comments, outside_span: walk_outside_span, errors: walk_errors } = walk::check(raw.walk, file, &mut diagnostics);
+        let walk::Walk {
+            keywords: walk_keywords,
+            comments: walk_comments,
+            outside_span: walk_outside_span,
+            errors: walk_errors,
+        } = walk::check(raw.walk, file, &mut diagnostics);
 
         let config = Config {
             file_name: file.path.clone(),
@@ -221,7 +229,12 @@ impl Config {
             walk_outside_span,
             walk_errors,
         };
-        let sections = sections::Sections { lazy_spans, targets_written, ast_name: schema.ast_name, producer: schema.producer_location };
+        let sections = sections::Sections {
+            lazy_spans,
+            targets_written,
+            ast_name: schema.ast_name,
+            producer: schema.producer_location,
+        };
         sections.check(&config, file, &mut diagnostics);
         Diagnostics(diagnostics).into_result(config)
     }
@@ -240,12 +253,22 @@ impl Config {
 fn check_output(raw: RawOutput, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> (ConfigPath, String) {
     let dir = raw.dir.get_ref().clone();
     if let Some(problem) = path_problem(&dir) {
-        diagnostics.push(error_at(file, raw.dir.span(), format!("output directory `{dir}` {problem}"), "write paths relative to codegen.toml, with `/` separators"));
+        diagnostics.push(error_at(
+            file,
+            raw.dir.span(),
+            format!("output directory `{dir}` {problem}"),
+            "write paths relative to codegen.toml, with `/` separators",
+        ));
     }
     let dir = ConfigPath { path: dir, location: Location::from_byte_range(&file.path, &file.text, raw.dir.span()) };
     let regenerate = match raw.regenerate {
         Some(command) if command.get_ref().trim().is_empty() || command.get_ref().contains(['\n', '`']) => {
-            diagnostics.push(error_at(file, command.span(), "`output.regenerate` must be one line of shell command, without backquotes", "such as \"cargo xtask codegen\"; generated headers quote it"));
+            diagnostics.push(error_at(
+                file,
+                command.span(),
+                "`output.regenerate` must be one line of shell command, without backquotes",
+                "such as \"cargo xtask codegen\"; generated headers quote it",
+            ));
             DEFAULT_REGENERATE.to_owned()
         }
         Some(command) => command.into_inner(),

@@ -80,7 +80,12 @@ struct RawSmoke {
 /// `oxlint`) has no `smoke` table, and names its producer's release in `peer_dependencies`:
 /// `rawast package` installs it beside the package in the fresh project to make the buffers of the
 /// smoke test.
-pub(super) fn check(raw: Spanned<RawPackage>, producer: Option<&str>, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Option<Package> {
+pub(super) fn check(
+    raw: Spanned<RawPackage>,
+    producer: Option<&str>,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Package> {
     let location = |span: std::ops::Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
     let table = location(raw.span());
     let raw = raw.into_inner();
@@ -123,7 +128,8 @@ pub(super) fn check(raw: Spanned<RawPackage>, producer: Option<&str>, file: &Sou
         Fingerprint { value: value.unwrap_or_default(), location: location(fingerprint.span()) }
     });
     if let Some(problem) = license_problem(raw.license.get_ref()) {
-        let suggestion = suggested_license(raw.license.get_ref()).map_or_else(String::new, |license| format!("did you mean \"{license}\"? "));
+        let suggestion = suggested_license(raw.license.get_ref())
+            .map_or_else(String::new, |license| format!("did you mean \"{license}\"? "));
         diagnostics.push(
             Diagnostic::new(format!("package license `{}` is not a license npm accepts: {problem}", raw.license.get_ref()))
                 .at(location(raw.license.span()))
@@ -149,10 +155,15 @@ pub(super) fn check(raw: Spanned<RawPackage>, producer: Option<&str>, file: &Sou
     }
     for (name, version) in &raw.peer_dependencies {
         if let Some(problem) = npm_name_problem(name) {
-            diagnostics.push(Diagnostic::new(format!("peer dependency `{name}` {problem}")).at(location(version.span())));
+            diagnostics
+                .push(Diagnostic::new(format!("peer dependency `{name}` {problem}")).at(location(version.span())));
         }
         if version.get_ref().trim().is_empty() {
-            diagnostics.push(Diagnostic::new(format!("peer dependency `{name}` has an empty version range")).at(location(version.span())).with_help("write the versions it works with, as npm takes them: \"0.157.0\", \"^1.2\""));
+            diagnostics.push(
+                Diagnostic::new(format!("peer dependency `{name}` has an empty version range"))
+                    .at(location(version.span()))
+                    .with_help("write the versions it works with, as npm takes them: \"0.157.0\", \"^1.2\""),
+            );
         }
     }
     if let Some(producer) = producer
@@ -164,7 +175,10 @@ pub(super) fn check(raw: Spanned<RawPackage>, producer: Option<&str>, file: &Sou
                 .with_help(format!("add `peer_dependencies = {{ \"{producer}\" = \"<version>\" }}`: users see which release it reads, and `rawast package` smoke-tests it on that release's buffers")),
         );
     }
-    let smoke = raw.smoke.map(|smoke| Smoke { buffer: path(smoke.buffer, "smoke buffer", diagnostics), expected: path(smoke.expected, "smoke expected JSON", diagnostics) });
+    let smoke = raw.smoke.map(|smoke| Smoke {
+        buffer: path(smoke.buffer, "smoke buffer", diagnostics),
+        expected: path(smoke.expected, "smoke expected JSON", diagnostics),
+    });
     if diagnostics.len() > before {
         return None;
     }
@@ -177,27 +191,36 @@ pub(super) fn check(raw: Spanned<RawPackage>, producer: Option<&str>, file: &Sou
         license_file,
         repository: raw.repository.map(Spanned::into_inner),
         smoke,
-        peer_dependencies: raw.peer_dependencies.into_iter().map(|(name, version)| (name, version.into_inner())).collect(),
+        peer_dependencies: raw
+            .peer_dependencies
+            .into_iter()
+            .map(|(name, version)| (name, version.into_inner()))
+            .collect(),
         location: table,
     })
 }
 
 /// How npm reads an SPDX expression (`spdx-expression-parse`): license and exception identifiers of
 /// the SPDX list, deprecated ones included (`GPL-2.0+`), with `AND`, `OR`, `WITH` and parentheses.
-const NPM_SPDX: spdx::ParseMode = spdx::ParseMode { allow_deprecated: true, allow_postfix_plus_on_gpl: true, ..spdx::ParseMode::STRICT };
+const NPM_SPDX: spdx::ParseMode =
+    spdx::ParseMode { allow_deprecated: true, allow_postfix_plus_on_gpl: true, ..spdx::ParseMode::STRICT };
 
 /// Why npm would refuse `license` for a new package, if it would: what `validate-npm-package-license`
 /// takes is an SPDX expression without `LicenseRef-` (or `AdditionRef-`) terms, `UNLICENSED`, or
 /// `SEE LICENSE IN <file>`.
 fn license_problem(license: &str) -> Option<String> {
-    let file_reference =
-        ["SEE LICENSE IN ", "SEE LICENCE IN "].iter().any(|prefix| license.strip_prefix(prefix).is_some_and(|file| !file.trim().is_empty()));
+    let file_reference = ["SEE LICENSE IN ", "SEE LICENCE IN "]
+        .iter()
+        .any(|prefix| license.strip_prefix(prefix).is_some_and(|file| !file.trim().is_empty()));
     if matches!(license, "UNLICENSED" | "UNLICENCED") || file_reference {
         return None;
     }
     // The `spdx` crate takes operators in any case; npm only in capitals.
     let spaced = license.replace('(', " ").replace(')', " ");
-    if let Some(operator) = spaced.split_whitespace().find(|word| ["AND", "OR", "WITH"].iter().any(|op| word.eq_ignore_ascii_case(op) && word != op)) {
+    if let Some(operator) = spaced
+        .split_whitespace()
+        .find(|word| ["AND", "OR", "WITH"].iter().any(|op| word.eq_ignore_ascii_case(op) && word != op))
+    {
         return Some(format!("npm reads the operator `{operator}` only in capitals"));
     }
     let expression = match spdx::Expression::parse_mode(license, NPM_SPDX) {
@@ -205,14 +228,19 @@ fn license_problem(license: &str) -> Option<String> {
         Err(error) => {
             let term = license.get(error.span.clone()).unwrap_or_default();
             return Some(match error.reason {
-                spdx::error::Reason::UnknownTerm | spdx::error::Reason::UnknownLicense | spdx::error::Reason::UnknownException => {
+                spdx::error::Reason::UnknownTerm
+                | spdx::error::Reason::UnknownLicense
+                | spdx::error::Reason::UnknownException => {
                     format!("`{term}` is not on the SPDX license list (identifiers are case-sensitive)")
                 }
                 reason => reason.to_string(),
             });
         }
     };
-    let reference = expression.requirements().find(|r| matches!(r.req.license, spdx::LicenseItem::Other(_)) || matches!(r.req.addition, Some(spdx::AdditionItem::Other(_))));
+    let reference = expression.requirements().find(|r| {
+        matches!(r.req.license, spdx::LicenseItem::Other(_))
+            || matches!(r.req.addition, Some(spdx::AdditionItem::Other(_)))
+    });
     reference.map(|r| format!("npm refuses references such as `{}` in new packages (name your license file with \"SEE LICENSE IN <file>\")", r.req))
 }
 
@@ -298,7 +326,22 @@ mod tests {
         for license in good {
             assert_eq!(license_problem(license), None, "{license}");
         }
-        let bad = ["", "MIT OR", "OR MIT", "(MIT", "MIT)", "MIT/Apache-2.0", "MIT Apache-2.0", "see LICENSE", "SEE LICENSE IN ", "Apache", "mit", "MIT and Apache-2.0", "LicenseRef-Mine", "Unlicensed"];
+        let bad = [
+            "",
+            "MIT OR",
+            "OR MIT",
+            "(MIT",
+            "MIT)",
+            "MIT/Apache-2.0",
+            "MIT Apache-2.0",
+            "see LICENSE",
+            "SEE LICENSE IN ",
+            "Apache",
+            "mit",
+            "MIT and Apache-2.0",
+            "LicenseRef-Mine",
+            "Unlicensed",
+        ];
         for license in bad {
             assert!(license_problem(license).is_some(), "{license}");
         }

@@ -65,7 +65,8 @@ pub(super) struct SchemaSection {
 /// Checks `[schema]`: paths stay inside the project, each file is listed once, modules are Rust
 /// paths, and what the other keys need is there.
 pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> SchemaSection {
-    let mut error = |span: Range<usize>, message: String, help: &str| diagnostics.push(error_at(file, span, message, help));
+    let mut error =
+        |span: Range<usize>, message: String, help: &str| diagnostics.push(error_at(file, span, message, help));
     let location = |span: Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
     let name = |value: Spanned<String>| ConfigName { location: location(value.span()), name: value.into_inner() };
 
@@ -73,7 +74,11 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
     let listed = raw.files.as_ref().map_or(&no_files, Spanned::get_ref);
     if listed.is_empty() && raw.crates.values().all(|files| files.get_ref().is_empty()) {
         let span = raw.files.as_ref().map_or(0..0, Spanned::span);
-        error(span, "`schema.files` is empty".to_owned(), "list the Rust files that define the #[ast] types (or, under [schema.crates], files of crates Cargo fetches)");
+        error(
+            span,
+            "`schema.files` is empty".to_owned(),
+            "list the Rust files that define the #[ast] types (or, under [schema.crates], files of crates Cargo fetches)",
+        );
     }
     let dialect = match &raw.dialect {
         None => Some(Dialect::Rawast),
@@ -81,7 +86,11 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
             let dialect = Dialect::ALL.into_iter().find(|d| d.as_str() == name.get_ref());
             if dialect.is_none() {
                 let known: Vec<String> = Dialect::ALL.iter().map(|d| format!("\"{}\"", d.as_str())).collect();
-                error(name.span(), format!("unknown schema dialect `{}`", name.get_ref()), &format!("dialects: {}", known.join(", ")));
+                error(
+                    name.span(),
+                    format!("unknown schema dialect `{}`", name.get_ref()),
+                    &format!("dialects: {}", known.join(", ")),
+                );
             }
             dialect
         }
@@ -89,50 +98,88 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
     let mut crate_files: Vec<CrateFile> = Vec::new();
     for (krate, files) in &raw.crates {
         if files.get_ref().is_empty() {
-            error(files.span(), format!("[schema.crates] lists no file of crate `{krate}`"), "list the crate's files that define #[ast] types, relative to its root, or leave the crate out");
+            error(
+                files.span(),
+                format!("[schema.crates] lists no file of crate `{krate}`"),
+                "list the crate's files that define #[ast] types, relative to its root, or leave the crate out",
+            );
         }
         for entry in files.get_ref() {
             let path = entry.get_ref();
             if let Some(problem) = path_problem(path) {
-                error(entry.span(), format!("schema file `{path}` of crate `{krate}` {problem}"), "write paths relative to the crate's root, with `/` separators");
+                error(
+                    entry.span(),
+                    format!("schema file `{path}` of crate `{krate}` {problem}"),
+                    "write paths relative to the crate's root, with `/` separators",
+                );
             } else if crate_files.iter().any(|f| &f.krate == krate && &f.path == path) {
-                error(entry.span(), format!("schema file `{path}` of crate `{krate}` is listed twice"), "list each schema file once");
+                error(
+                    entry.span(),
+                    format!("schema file `{path}` of crate `{krate}` is listed twice"),
+                    "list each schema file once",
+                );
             } else {
-                crate_files.push(CrateFile { krate: krate.clone(), path: path.clone(), location: location(entry.span()) });
+                crate_files.push(CrateFile {
+                    krate: krate.clone(),
+                    path: path.clone(),
+                    location: location(entry.span()),
+                });
             }
         }
     }
-    let cargo_manifest = raw.cargo_manifest.as_ref().map(|m| ConfigPath { path: m.get_ref().clone(), location: location(m.span()) });
+    let cargo_manifest =
+        raw.cargo_manifest.as_ref().map(|m| ConfigPath { path: m.get_ref().clone(), location: location(m.span()) });
     if let Some(manifest) = &raw.cargo_manifest
         && let Some(problem) = path_problem(manifest.get_ref())
     {
-        error(manifest.span(), format!("cargo_manifest `{}` {problem}", manifest.get_ref()), "write paths relative to codegen.toml, with `/` separators");
+        error(
+            manifest.span(),
+            format!("cargo_manifest `{}` {problem}", manifest.get_ref()),
+            "write paths relative to codegen.toml, with `/` separators",
+        );
     }
     if cargo_manifest.is_none()
         && let Some((krate, files)) = raw.crates.iter().next()
     {
-        error(files.span(), format!("[schema.crates] names `{krate}`, but [schema] has no `cargo_manifest` to find it through"), "add `cargo_manifest = \"Cargo.toml\"`: the manifest whose dependencies (pinned by its Cargo.lock) include these crates");
+        error(
+            files.span(),
+            format!("[schema.crates] names `{krate}`, but [schema] has no `cargo_manifest` to find it through"),
+            "add `cargo_manifest = \"Cargo.toml\"`: the manifest whose dependencies (pinned by its Cargo.lock) include these crates",
+        );
     }
     if let Some(manifest) = &raw.cargo_manifest
         && raw.crates.is_empty()
     {
-        error(manifest.span(), "`cargo_manifest` does nothing without [schema.crates]".to_owned(), "it is where codegen finds the crates that [schema.crates] names: name their schema files there, or leave `cargo_manifest` out");
+        error(
+            manifest.span(),
+            "`cargo_manifest` does nothing without [schema.crates]".to_owned(),
+            "it is where codegen finds the crates that [schema.crates] names: name their schema files there, or leave `cargo_manifest` out",
+        );
     }
     let mut schema_files: Vec<ConfigPath> = Vec::new();
     for entry in listed {
         let path = entry.get_ref();
         if let Some(problem) = path_problem(path) {
-            error(entry.span(), format!("schema file `{path}` {problem}"), "write paths relative to codegen.toml, with `/` separators");
+            error(
+                entry.span(),
+                format!("schema file `{path}` {problem}"),
+                "write paths relative to codegen.toml, with `/` separators",
+            );
         } else if schema_files.iter().any(|f| &f.path == path) {
             error(entry.span(), format!("schema file `{path}` is listed twice"), "list each schema file once");
         } else {
             schema_files.push(ConfigPath { path: path.clone(), location: location(entry.span()) });
         }
     }
-    let modules = [&raw.ast_module].into_iter().chain(&raw.arena_module).chain(&raw.runtime_module).chain(&raw.producer_module);
+    let modules =
+        [&raw.ast_module].into_iter().chain(&raw.arena_module).chain(&raw.runtime_module).chain(&raw.producer_module);
     for module in modules {
         if syn::parse_str::<syn::Path>(module.get_ref()).is_err() {
-            error(module.span(), format!("`{}` is not a Rust path", module.get_ref()), "write a module path such as `crate::ast`");
+            error(
+                module.span(),
+                format!("`{}` is not a Rust path", module.get_ref()),
+                "write a module path such as `crate::ast`",
+            );
         }
     }
     // The runtime crate defines the arena types, so naming it is enough.
@@ -141,10 +188,18 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
         (None, Some(runtime)) => runtime.get_ref().clone(),
         (None, None) => {
             let help = match dialect {
-                Some(Dialect::Oxc) => "add `arena_module`: the module where your crate gathers the arena types of the schema's crates",
-                _ => "add `runtime_module = \"rawast_runtime\"` (the rawast-runtime crate, which defines them), or `arena_module` for types of your own",
+                Some(Dialect::Oxc) => {
+                    "add `arena_module`: the module where your crate gathers the arena types of the schema's crates"
+                }
+                _ => {
+                    "add `runtime_module = \"rawast_runtime\"` (the rawast-runtime crate, which defines them), or `arena_module` for types of your own"
+                }
             };
-            error(raw.ast_module.span(), "[schema] names no module for the arena types `Box`, `Vec`, `Str` and `Span`".to_owned(), help);
+            error(
+                raw.ast_module.span(),
+                "[schema] names no module for the arena types `Box`, `Vec`, `Str` and `Span`".to_owned(),
+                help,
+            );
             String::new()
         }
     };
@@ -152,13 +207,21 @@ pub(super) fn check(raw: RawSchema, file: &SourceFile, diagnostics: &mut Vec<Dia
         && raw.root.is_none()
         && dialect == Some(Dialect::Rawast)
     {
-        error(producer.span(), "the producer needs `schema.root`: the node type it starts from".to_owned(), "add `root = \"Program\"` to [schema]");
+        error(
+            producer.span(),
+            "the producer needs `schema.root`: the node type it starts from".to_owned(),
+            "add `root = \"Program\"` to [schema]",
+        );
     }
     match dialect {
         Some(Dialect::Oxc) => oxc_keys(&raw, &mut error),
         Some(Dialect::Rawast) => {
             if let Some(first) = raw.unexported.first() {
-                error(first.span(), "`unexported` does nothing in the rawast dialect".to_owned(), "the layout checks of a rawast schema are compiled inside its own crate, where every type can be named: leave `unexported` out");
+                error(
+                    first.span(),
+                    "`unexported` does nothing in the rawast dialect".to_owned(),
+                    "the layout checks of a rawast schema are compiled inside its own crate, where every type can be named: leave `unexported` out",
+                );
             }
         }
         None => {}

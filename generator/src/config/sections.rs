@@ -67,10 +67,17 @@ impl Sections {
         if let Some(channel) = config.mapping.channels.first()
             && config.root.is_none()
         {
-            diagnostics.push(Diagnostic::new("`mapping.channels` names fields of the root type, but `schema.root` is not set").at(channel.location.clone()).with_help("add `root = \"Program\"` (the root node type) to [schema]"));
+            diagnostics.push(
+                Diagnostic::new("`mapping.channels` names fields of the root type, but `schema.root` is not set")
+                    .at(channel.location.clone())
+                    .with_help("add `root = \"Program\"` (the root node type) to [schema]"),
+            );
         }
         if config.root.is_none() && self.targets_written {
-            diagnostics.push(Diagnostic::new("targets need `schema.root`: the node type deserialization starts from").with_help("add `root = \"Program\"` to [schema]"));
+            diagnostics.push(
+                Diagnostic::new("targets need `schema.root`: the node type deserialization starts from")
+                    .with_help("add `root = \"Program\"` to [schema]"),
+            );
         }
     }
 
@@ -82,17 +89,29 @@ impl Sections {
         if config.dialect == Dialect::Rawast {
             for (key, location) in config.mapping.keys.iter() {
                 if !producer_reads(key) {
-                    diagnostics.push(Diagnostic::new(format!("`mapping.{key}` does nothing without targets")).at(location.clone()).with_help(help));
+                    diagnostics.push(
+                        Diagnostic::new(format!("`mapping.{key}` does nothing without targets"))
+                            .at(location.clone())
+                            .with_help(help),
+                    );
                 }
             }
         }
         if let Some(root) = &config.root
             && self.producer.is_none()
         {
-            diagnostics.push(Diagnostic::new("`root` does nothing without targets or a producer").at(root.location.clone()).with_help(help));
+            diagnostics.push(
+                Diagnostic::new("`root` does nothing without targets or a producer")
+                    .at(root.location.clone())
+                    .with_help(help),
+            );
         }
         for (key, location) in config.walk_keys() {
-            diagnostics.push(Diagnostic::new(format!("`walk.{key}` does nothing without targets")).at(location.clone()).with_help(help));
+            diagnostics.push(
+                Diagnostic::new(format!("`walk.{key}` does nothing without targets"))
+                    .at(location.clone())
+                    .with_help(help),
+            );
         }
     }
 }

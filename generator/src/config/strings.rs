@@ -94,7 +94,12 @@ impl StringPolicy {
 
 impl Default for StringPolicy {
     fn default() -> Self {
-        Self { source_slicing: SourceSlicing::Latin1, short_decoder: ShortDecoder::Loop, short_max_len: 16, long_decoder: LongDecoder::TextDecoder }
+        Self {
+            source_slicing: SourceSlicing::Latin1,
+            short_decoder: ShortDecoder::Loop,
+            short_max_len: 16,
+            long_decoder: LongDecoder::TextDecoder,
+        }
     }
 }
 
@@ -109,10 +114,16 @@ pub(super) struct RawStringPolicy {
 }
 
 /// Checks a target's string policy against its decoders' limits and its runtime.
-pub(super) fn check(raw: &RawStringPolicy, runtime: Runtime, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> StringPolicy {
+pub(super) fn check(
+    raw: &RawStringPolicy,
+    runtime: Runtime,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> StringPolicy {
     let defaults = StringPolicy::default();
     let short_decoder = raw.short_decoder.as_ref().map_or(defaults.short_decoder, |d| *d.get_ref());
-    let max = if short_decoder == ShortDecoder::Switch { StringPolicy::SWITCH_MAX_LEN } else { StringPolicy::SHORT_MAX_LEN };
+    let max =
+        if short_decoder == ShortDecoder::Switch { StringPolicy::SWITCH_MAX_LEN } else { StringPolicy::SHORT_MAX_LEN };
     if let Some(len) = &raw.short_max_len
         && *len.get_ref() > max
     {

@@ -205,18 +205,62 @@ impl Key {
 
 /// Every key of `RawTarget` but `format`, in the order `RawTarget::written` lists them.
 const KEYS: [Key; 12] = [
-    Key { name: "source_placement", format: Some(Format::Rawast), why_not: "oxc-parser decides where its buffers hold the source" },
-    Key { name: "runtime", format: Some(Format::Rawast), why_not: "the deserializer runs on Node.js, as oxc's own does (`Buffer#utf8Slice`)" },
-    Key { name: "pointer_width", format: Some(Format::Rawast), why_not: "oxc-parser's buffers are read with the 64-bit layouts" },
-    Key { name: "strings", format: Some(Format::Rawast), why_not: "strings are read as oxc's deserializer reads them (`source_text` says from where)" },
-    Key { name: "lazy", format: Some(Format::Rawast), why_not: "only targets of rawast's format have lazy node classes" },
-    Key { name: "int64", format: Some(Format::Rawast), why_not: "64-bit integers are read as oxc's deserializer reads them: as numbers" },
+    Key {
+        name: "source_placement",
+        format: Some(Format::Rawast),
+        why_not: "oxc-parser decides where its buffers hold the source",
+    },
+    Key {
+        name: "runtime",
+        format: Some(Format::Rawast),
+        why_not: "the deserializer runs on Node.js, as oxc's own does (`Buffer#utf8Slice`)",
+    },
+    Key {
+        name: "pointer_width",
+        format: Some(Format::Rawast),
+        why_not: "oxc-parser's buffers are read with the 64-bit layouts",
+    },
+    Key {
+        name: "strings",
+        format: Some(Format::Rawast),
+        why_not: "strings are read as oxc's deserializer reads them (`source_text` says from where)",
+    },
+    Key {
+        name: "lazy",
+        format: Some(Format::Rawast),
+        why_not: "only targets of rawast's format have lazy node classes",
+    },
+    Key {
+        name: "int64",
+        format: Some(Format::Rawast),
+        why_not: "64-bit integers are read as oxc's deserializer reads them: as numbers",
+    },
     Key { name: "package", format: None, why_not: "" },
-    Key { name: "typescript", format: Some(Format::Oxc), why_not: "rawast's targets give the output the schema and [mapping] describe" },
-    Key { name: "range", format: Some(Format::Oxc), why_not: "rawast's targets follow [mapping]: `spans = \"range\"` gives `range` arrays" },
-    Key { name: "linter", format: Some(Format::Oxc), why_not: "rawast's linter layout is `source_placement = \"end\"`" },
-    Key { name: "parent", format: Some(Format::Oxc), why_not: "rawast's targets have parent links in the linter layout (`source_placement = \"end\"`)" },
-    Key { name: "source_text", format: Some(Format::Oxc), why_not: "rawast's targets read every string from their buffer" },
+    Key {
+        name: "typescript",
+        format: Some(Format::Oxc),
+        why_not: "rawast's targets give the output the schema and [mapping] describe",
+    },
+    Key {
+        name: "range",
+        format: Some(Format::Oxc),
+        why_not: "rawast's targets follow [mapping]: `spans = \"range\"` gives `range` arrays",
+    },
+    Key {
+        name: "linter",
+        format: Some(Format::Oxc),
+        why_not: "rawast's linter layout is `source_placement = \"end\"`",
+    },
+    Key {
+        name: "parent",
+        format: Some(Format::Oxc),
+        why_not: "rawast's targets have parent links in the linter layout (`source_placement = \"end\"`)",
+    },
+    Key {
+        name: "source_text",
+        format: Some(Format::Oxc),
+        why_not: "rawast's targets read every string from their buffer",
+    },
 ];
 
 /// `[targets.X]` as written: the keys of every format, which `check` sorts out by `format`.
@@ -242,7 +286,21 @@ impl RawTarget {
     /// Where the value of each key of `KEYS` is written, if it is, in their order. It takes the
     /// struct apart whole, so that a key added to `RawTarget` cannot be left out of `KEYS`'s checks.
     fn written(&self) -> [(&'static str, Option<Range<usize>>); KEYS.len()] {
-        let RawTarget { format: _, source_placement, runtime, pointer_width, strings, lazy, int64, package, typescript, range, parent, linter, source_text } = self;
+        let RawTarget {
+            format: _,
+            source_placement,
+            runtime,
+            pointer_width,
+            strings,
+            lazy,
+            int64,
+            package,
+            typescript,
+            range,
+            parent,
+            linter,
+            source_text,
+        } = self;
         [
             ("source_placement", source_placement.as_ref().map(Spanned::span)),
             ("runtime", runtime.as_ref().map(Spanned::span)),
@@ -269,7 +327,12 @@ pub(super) struct Targets {
 
 /// Checks every target. `dialect` is the schema's (`None`: unknown, already reported); a target
 /// reads the buffers of its dialect's producer. Package problems come after the targets' own.
-pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<Dialect>, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Targets {
+pub(super) fn check(
+    raw: BTreeMap<String, Spanned<RawTarget>>,
+    dialect: Option<Dialect>,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Targets {
     let mut targets = Targets { targets: Vec::new(), lazy_spans: Vec::new() };
     let mut package_diagnostics = Vec::new();
     for (name, target) in raw {
@@ -305,7 +368,12 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
             if let Some(span) = span
                 && !key.takes(format)
             {
-                diagnostics.push(error_at(file, span, format!("`{name}` is not a key of targets with format = \"{}\"", format.as_str()), format!("{}; {}", key.why_not, takes(format))));
+                diagnostics.push(error_at(
+                    file,
+                    span,
+                    format!("`{name}` is not a key of targets with format = \"{}\"", format.as_str()),
+                    format!("{}; {}", key.why_not, takes(format)),
+                ));
             }
         }
         let settings = match format {
@@ -334,9 +402,20 @@ pub(super) fn check(raw: BTreeMap<String, Spanned<RawTarget>>, dialect: Option<D
 }
 
 /// The settings of a rawast target, and where `lazy = true` is written, if it is.
-fn check_rawast(name: &str, header: Range<usize>, target: &RawTarget, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> (RawastSettings, Option<Range<usize>>) {
+fn check_rawast(
+    name: &str,
+    header: Range<usize>,
+    target: &RawTarget,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (RawastSettings, Option<Range<usize>>) {
     if target.source_placement.is_none() {
-        diagnostics.push(error_at(file, header, format!("target `{name}` needs source_placement"), "\"start\" (parser layout) or \"end\" (linter layout)"));
+        diagnostics.push(error_at(
+            file,
+            header,
+            format!("target `{name}` needs source_placement"),
+            "\"start\" (parser layout) or \"end\" (linter layout)",
+        ));
     }
     let source_placement = target.source_placement.as_ref().map_or(SourcePlacement::End, |p| *p.get_ref());
     let runtime = target.runtime.as_ref().map_or(Runtime::Node, |r| *r.get_ref());
@@ -347,7 +426,12 @@ fn check_rawast(name: &str, header: Range<usize>, target: &RawTarget, file: &Sou
     let pointer_width = match &target.pointer_width {
         None => PointerWidth::W64,
         Some(width) => PointerWidth::ALL.into_iter().find(|w| w.bits() == *width.get_ref()).unwrap_or_else(|| {
-            diagnostics.push(error_at(file, width.span(), format!("pointer_width = {} is not supported", width.get_ref()), "64 (native producers) or 32 (wasm32 producers)"));
+            diagnostics.push(error_at(
+                file,
+                width.span(),
+                format!("pointer_width = {} is not supported", width.get_ref()),
+                "64 (native producers) or 32 (wasm32 producers)",
+            ));
             PointerWidth::W64
         }),
     };
@@ -356,7 +440,12 @@ fn check_rawast(name: &str, header: Range<usize>, target: &RawTarget, file: &Sou
     if let Some(lazy) = lazy
         && source_placement == SourcePlacement::End
     {
-        diagnostics.push(error_at(file, lazy.span(), "lazy = true needs source_placement = \"start\"", "lazy node classes have no `parent` links, which the linter layout's deserializer promises"));
+        diagnostics.push(error_at(
+            file,
+            lazy.span(),
+            "lazy = true needs source_placement = \"start\"",
+            "lazy node classes have no `parent` links, which the linter layout's deserializer promises",
+        ));
     }
     let int64 = target.int64.as_ref().map_or(Int64::Number, |i| *i.get_ref());
     let settings = RawastSettings { source_placement, runtime, pointer_width, strings, lazy: lazy.is_some(), int64 };
@@ -369,13 +458,25 @@ fn check_rawast(name: &str, header: Range<usize>, target: &RawTarget, file: &Sou
 fn check_oxc(target: &RawTarget, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> OxcSettings {
     let linter = target.linter.as_ref().is_some_and(|l| *l.get_ref());
     if linter {
-        for (name, written) in [("typescript", &target.typescript), ("range", &target.range), ("parent", &target.parent)] {
+        for (name, written) in
+            [("typescript", &target.typescript), ("range", &target.range), ("parent", &target.parent)]
+        {
             if let Some(written) = written {
-                diagnostics.push(error_at(file, written.span(), format!("`{name}` is not a key of a target with linter = true"), "Oxlint's deserializer is TypeScript, with `range` and `parent`".to_owned()));
+                diagnostics.push(error_at(
+                    file,
+                    written.span(),
+                    format!("`{name}` is not a key of a target with linter = true"),
+                    "Oxlint's deserializer is TypeScript, with `range` and `parent`".to_owned(),
+                ));
             }
         }
         if let Some(written) = &target.source_text {
-            diagnostics.push(error_at(file, written.span(), "`source_text` is not a key of a target with linter = true".to_owned(), "Oxlint's deserializer decodes the source from the buffer, where Oxlint writes it".to_owned()));
+            diagnostics.push(error_at(
+                file,
+                written.span(),
+                "`source_text` is not a key of a target with linter = true".to_owned(),
+                "Oxlint's deserializer decodes the source from the buffer, where Oxlint writes it".to_owned(),
+            ));
         }
     }
     OxcSettings {

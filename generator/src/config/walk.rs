@@ -65,7 +65,8 @@ pub(super) fn check(raw: RawWalk, file: &SourceFile, diagnostics: &mut Vec<Diagn
     let location = |span: std::ops::Range<usize>| Location::from_byte_range(&file.path, &file.text, span);
     let mut keywords = Vec::new();
     for (node_type, words) in raw.keywords {
-        let bad = words.get_ref().is_empty() || words.get_ref().iter().any(|w| w.is_empty() || !w.bytes().all(|b| b.is_ascii_graphic()));
+        let bad = words.get_ref().is_empty()
+            || words.get_ref().iter().any(|w| w.is_empty() || !w.bytes().all(|b| b.is_ascii_graphic()));
         if bad {
             diagnostics.push(
                 Diagnostic::new(format!("`walk.keywords.{}` must be a list of words", node_type.get_ref()))
@@ -74,7 +75,10 @@ pub(super) fn check(raw: RawWalk, file: &SourceFile, diagnostics: &mut Vec<Diagn
             );
             continue;
         }
-        keywords.push(WalkKeyword { node_type: ConfigName { location: location(node_type.span()), name: node_type.into_inner() }, words: words.into_inner() });
+        keywords.push(WalkKeyword {
+            node_type: ConfigName { location: location(node_type.span()), name: node_type.into_inner() },
+            words: words.into_inner(),
+        });
     }
     let mut outside_span = Vec::new();
     for entry in raw.outside_span {

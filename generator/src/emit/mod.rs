@@ -12,8 +12,8 @@ mod ts_types;
 use crate::config::{Config, TargetSettings};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Dialect, Schema};
-use crate::model::{Model, ResultShape};
 use crate::layout::{PointerWidth, SchemaLayout};
+use crate::model::{Model, ResultShape};
 use crate::{Error, Output, SourceFile};
 
 /// Everything an emitter may read.
@@ -43,7 +43,10 @@ impl EmitContext<'_> {
 
     /// What `deserialize` returns; targets need it (`Config::parse` requires a root with targets).
     pub fn result(&self) -> &ResultShape {
-        self.model.result.as_ref().expect("Config::parse requires `schema.root` with targets, and Model::build finds it")
+        self.model
+            .result
+            .as_ref()
+            .expect("Config::parse requires `schema.root` with targets, and Model::build finds it")
     }
 
     /// The "do not edit" header every generated file starts with, as `//` comment lines.
@@ -60,7 +63,10 @@ impl EmitContext<'_> {
         let inputs = std::iter::once(self.config.file_name.clone()).chain(files).collect::<Vec<_>>().join(", ");
         [
             format!("{} from {inputs}.", crate::GENERATED_MARKER),
-            format!("Do not edit: change the schema or {} and run `{}`.", self.config.file_name, self.config.regenerate),
+            format!(
+                "Do not edit: change the schema or {} and run `{}`.",
+                self.config.file_name, self.config.regenerate
+            ),
         ]
     }
 
@@ -89,12 +95,20 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 let cx = EmitContext { model: &model, ..*cx };
                 let dir = target.module_dir();
                 let root = cx.schema.ids().find(|id| cx.schema.get(*id).name == js::oxc::root_name(settings));
-                let root = root.ok_or_else(|| Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!("target `{}`: the schema has no `{}`", target.name, js::oxc::root_name(settings)))])))?;
+                let root = root.ok_or_else(|| {
+                    Error::Input(crate::diagnostic::Diagnostics(vec![Diagnostic::new(format!(
+                        "target `{}`: the schema has no `{}`",
+                        target.name,
+                        js::oxc::root_name(settings)
+                    ))]))
+                })?;
                 let modules = js::oxc::emit(&cx, target, settings)?;
                 for (module, code) in modules.each() {
                     let stem = module.stem();
                     outputs.push(cx.output(&format!("{dir}/{stem}.js"), code));
-                    outputs.push(cx.output(&format!("{dir}/{stem}.d.ts"), oxc_types::emit(&cx, target, settings, root, module)?));
+                    outputs.push(
+                        cx.output(&format!("{dir}/{stem}.d.ts"), oxc_types::emit(&cx, target, settings, root, module)?),
+                    );
                 }
                 if let Some(package) = &target.package {
                     for file in npm_package::emit_oxc(&cx, target, settings, root, package, cx.inputs)? {
@@ -112,7 +126,8 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
                 outputs.push(cx.output(&file.path, file.contents));
             }
         }
-        let modules = if settings.lazy { js::lazy::emit(cx, target, settings)? } else { js::eager::emit(cx, target, settings)? };
+        let modules =
+            if settings.lazy { js::lazy::emit(cx, target, settings)? } else { js::eager::emit(cx, target, settings)? };
         for (module, code) in modules.each() {
             let stem = module.stem();
             outputs.push(cx.output(&format!("{dir}/{stem}.js"), code));
@@ -127,7 +142,9 @@ pub fn emit_all(cx: &EmitContext) -> Result<(Vec<Output>, Vec<Diagnostic>), Erro
 /// The list of every output, which tells codegen which files in the output directory are its own.
 fn manifest(cx: &EmitContext, outputs: &[Output]) -> Output {
     let [generated, instruction] = cx.header_lines();
-    let mut text = format!("# {generated}\n# {instruction}\n# The files codegen wrote in this directory: it updates and removes only these and files with its header.\n");
+    let mut text = format!(
+        "# {generated}\n# {instruction}\n# The files codegen wrote in this directory: it updates and removes only these and files with its header.\n"
+    );
     let prefix = format!("{}/", cx.config.output_dir.path);
     let mut paths: Vec<&str> = outputs.iter().filter_map(|o| o.path.strip_prefix(&prefix)).collect();
     paths.sort_unstable();
@@ -140,7 +157,8 @@ fn manifest(cx: &EmitContext, outputs: &[Output]) -> Output {
 
 /// Prints Rust tokens with prettyplease, after the header.
 fn print_rust(cx: &EmitContext, what: &str, tokens: proc_macro2::TokenStream) -> Result<String, Error> {
-    let file: syn::File = syn::parse2(tokens).map_err(|source| Error::RustSyntax { what: what.to_owned(), message: source.to_string() })?;
+    let file: syn::File = syn::parse2(tokens)
+        .map_err(|source| Error::RustSyntax { what: what.to_owned(), message: source.to_string() })?;
     Ok(format!("{}\n{}", cx.header(), prettyplease::unparse(&file)))
 }
 

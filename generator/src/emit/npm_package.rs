@@ -10,15 +10,17 @@
 use askama::Template;
 
 use super::EmitContext;
+use super::text::{JsKey, js_string};
 use crate::buffer::{FORMAT_VERSION, metadata_offsets};
-use crate::config::{LongDecoder, OxcSettings, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle, StringPolicy, Target};
+use crate::config::{
+    LongDecoder, OxcSettings, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing,
+    SpanStyle, StringPolicy, Target,
+};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::layout::PointerWidth;
-use super::text::{JsKey, js_string};
 use crate::model::{PropertyValue, SpanPart};
 use crate::{Error, Output, SourceFile};
-
 
 #[derive(Template)]
 #[template(path = "npm/package.json", escape = "none")]
@@ -134,7 +136,13 @@ pub fn check_versions(cx: &EmitContext) -> Result<Vec<Diagnostic>, Error> {
 
 /// The package's files other than the deserializer module and its types, which the caller adds.
 /// `inputs` holds the license file's text.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
+pub fn emit(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &RawastSettings,
+    package: &Package,
+    inputs: &[SourceFile],
+) -> Result<Vec<Output>, Error> {
     let dir = target.module_dir();
     let fingerprint = format!("{:016x}", cx.fingerprint(settings.pointer_width));
     let ast = match &cx.config.ast_name {
@@ -142,9 +150,14 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         None => "AST".to_owned(),
     };
     let description = package.description.clone().unwrap_or_else(|| {
-        format!("Turns rawast buffers ({} layout) into the {ast} as JavaScript objects: the generated `{}` deserializer", placement_name(settings), target.name)
+        format!(
+            "Turns rawast buffers ({} layout) into the {ast} as JavaScript objects: the generated `{}` deserializer",
+            placement_name(settings),
+            target.name
+        )
     });
-    let mut keywords = vec!["ast".to_owned(), "deserializer".to_owned(), "raw-transfer".to_owned(), "rawast".to_owned()];
+    let mut keywords =
+        vec!["ast".to_owned(), "deserializer".to_owned(), "raw-transfer".to_owned(), "rawast".to_owned()];
     if let Some(name) = &cx.config.ast_name {
         keywords.insert(0, name.to_lowercase());
     }
@@ -170,7 +183,13 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
     let result = cx.result();
     let root = cx.schema.get(result.root).name.as_str();
     let TypeKind::Struct(root_struct) = &cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
-    let channels = result.channels.iter().map(|c| (c.key.clone(), root_struct.fields[c.field].name.clone(), super::ts_types::ts_type(cx, settings, &c.ty))).collect();
+    let channels = result
+        .channels
+        .iter()
+        .map(|c| {
+            (c.key.clone(), root_struct.fields[c.field].name.clone(), super::ts_types::ts_type(cx, settings, &c.ty))
+        })
+        .collect();
     let readme = Readme {
         header: cx.header_lines(),
         package,
@@ -187,7 +206,13 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
         runtime_module: cx.config.rust.runtime_module.as_deref(),
         parent_links: settings.parent_links(),
         lazy: settings.lazy,
-        discriminator_access: cx.model.mapping.discriminator.as_deref().map(|d| JsKey::new(d).access).unwrap_or_default(),
+        discriminator_access: cx
+            .model
+            .mapping
+            .discriminator
+            .as_deref()
+            .map(|d| JsKey::new(d).access)
+            .unwrap_or_default(),
         walk_example: crate::emit::js::has_walker(cx)
             .then(|| {
                 let types = cx.model.node_types(cx.schema);
@@ -202,19 +227,26 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, packag
             SourcePlacement::Start => "[source text][arena][metadata]",
             SourcePlacement::End => "[arena][source text][metadata]",
         },
-        metadata: metadata_offsets().map(|(offset, field)| MetadataRow { offset, name: field.name, doc: field.doc }).collect(),
+        metadata: metadata_offsets()
+            .map(|(offset, field)| MetadataRow { offset, name: field.name, doc: field.doc })
+            .collect(),
         format_version: FORMAT_VERSION,
         fingerprint,
         pointer_bits: settings.pointer_width.bits(),
         strings: string_policy(&settings.strings),
         constants_path: format!("{}/rust/constants.rs", cx.config.output_dir.path),
-        producer_fields: metadata_offsets().filter_map(|(_, field)| Some((field.name, producer_example(field.name)?))).collect(),
+        producer_fields: metadata_offsets()
+            .filter_map(|(_, field)| Some((field.name, producer_example(field.name)?)))
+            .collect(),
         placement_variant: match settings.source_placement {
             SourcePlacement::Start => "Start",
             SourcePlacement::End => "End",
         },
     };
-    let mut files = vec![output(&dir, "package.json", render(&json, "npm/package.json")?), output(&dir, "README.md", render(&readme, "npm/README.md")?)];
+    let mut files = vec![
+        output(&dir, "package.json", render(&json, "npm/package.json")?),
+        output(&dir, "README.md", render(&readme, "npm/README.md")?),
+    ];
     files.extend(license_file(&dir, package, inputs)?);
     Ok(files)
 }
@@ -246,13 +278,29 @@ struct OxcReadme<'a> {
 
 /// The package files of an oxc target besides its module and types, as [`emit`]'s; `root` is the
 /// type at the root of its buffers.
-pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId, package: &Package, inputs: &[SourceFile]) -> Result<Vec<Output>, Error> {
+pub fn emit_oxc(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &OxcSettings,
+    root: TypeId,
+    package: &Package,
+    inputs: &[SourceFile],
+) -> Result<Vec<Output>, Error> {
     let dir = target.module_dir();
     let fingerprint = format!("{:016x}", cx.fingerprint(PointerWidth::W64));
     let producer = settings.producer();
-    let producer_version = package.peer_dependencies.iter().find(|(name, _)| name == producer).map(|(_, version)| version.as_str()).unwrap_or("(any)");
+    let producer_version = package
+        .peer_dependencies
+        .iter()
+        .find(|(name, _)| name == producer)
+        .map(|(_, version)| version.as_str())
+        .unwrap_or("(any)");
     let language = if settings.typescript { "TypeScript" } else { "JavaScript" };
-    let variant = format!("{language}{}{}", if settings.range { ", with `range`" } else { "" }, if settings.parent { ", with `parent`" } else { "" });
+    let variant = format!(
+        "{language}{}{}",
+        if settings.range { ", with `range`" } else { "" },
+        if settings.parent { ", with `parent`" } else { "" }
+    );
     let description = package.description.clone().unwrap_or_else(|| {
         if settings.linter {
             format!("Reads the buffers Oxlint {producer_version} hands its JS plugins into its ESTree program: the generated `{}` deserializer", target.name)
@@ -294,7 +342,10 @@ pub fn emit_oxc(cx: &EmitContext, target: &Target, settings: &OxcSettings, root:
         fingerprint,
         regenerate: &cx.config.regenerate,
     };
-    let mut files = vec![output(&dir, "package.json", render(&json, "npm/package.json")?), output(&dir, "README.md", render(&readme, "npm/oxc_README.md")?)];
+    let mut files = vec![
+        output(&dir, "package.json", render(&json, "npm/package.json")?),
+        output(&dir, "README.md", render(&readme, "npm/oxc_README.md")?),
+    ];
     files.extend(license_file(&dir, package, inputs)?);
     Ok(files)
 }
@@ -373,14 +424,25 @@ fn narrowing_example(cx: &EmitContext) -> Option<(String, String, JsKey)> {
                 return None;
             }
             let object = cx.model.object(*member)?;
-            let property = object.properties.iter().filter(|p| matches!(p.value, PropertyValue::Field { .. })).map(|p| JsKey::new(&p.key)).find(JsKey::is_identifier)?;
+            let property = object
+                .properties
+                .iter()
+                .filter(|p| matches!(p.value, PropertyValue::Field { .. }))
+                .map(|p| JsKey::new(&p.key))
+                .find(JsKey::is_identifier)?;
             Some((cx.schema.get(id).name.clone(), (*node_type).to_owned(), property))
         })
     })
 }
 
 impl PackageJson {
-    fn new(package: &Package, description: &str, keywords: &[String], meta: Vec<(&'static str, String)>, walker: bool) -> Self {
+    fn new(
+        package: &Package,
+        description: &str,
+        keywords: &[String],
+        meta: Vec<(&'static str, String)>,
+        walker: bool,
+    ) -> Self {
         PackageJson {
             name: js_string(&package.name),
             version: js_string(&package.version),
@@ -389,7 +451,11 @@ impl PackageJson {
             repository: package.repository.as_deref().map(js_string),
             keywords: keywords.iter().map(|k| js_string(k)).collect(),
             scoped: package.name.starts_with('@'),
-            peer_dependencies: package.peer_dependencies.iter().map(|(name, version)| (js_string(name), js_string(version))).collect(),
+            peer_dependencies: package
+                .peer_dependencies
+                .iter()
+                .map(|(name, version)| (js_string(name), js_string(version)))
+                .collect(),
             meta,
             walker,
         }
@@ -399,7 +465,10 @@ impl PackageJson {
 /// The user's license text as the package's `LICENSE`, when `license_file` names it.
 fn license_file(dir: &str, package: &Package, inputs: &[SourceFile]) -> Result<Option<Output>, Error> {
     let Some(license) = &package.license_file else { return Ok(None) };
-    let text = inputs.iter().find(|file| file.path == license.path).ok_or_else(|| Error::MissingInput { path: license.path.clone() })?;
+    let text = inputs
+        .iter()
+        .find(|file| file.path == license.path)
+        .ok_or_else(|| Error::MissingInput { path: license.path.clone() })?;
     Ok(Some(output(dir, "LICENSE", text.text.clone())))
 }
 
@@ -409,7 +478,8 @@ fn output(dir: &str, file: &str, contents: String) -> Output {
 
 /// Renders a template, ending the file with a newline (askama drops the template's last one).
 fn render(template: &impl Template, name: &str) -> Result<String, Error> {
-    let mut text = template.render().map_err(|source| Error::Render { template: name.to_owned(), message: source.to_string() })?;
+    let mut text =
+        template.render().map_err(|source| Error::Render { template: name.to_owned(), message: source.to_string() })?;
     if !text.ends_with('\n') {
         text.push('\n');
     }
@@ -441,8 +511,12 @@ fn placement_name(settings: &RawastSettings) -> &'static str {
 fn string_policy(policy: &StringPolicy) -> Vec<(String, String)> {
     let slicing = match policy.source_slicing {
         SourceSlicing::None => "every string is decoded from its bytes",
-        SourceSlicing::AsciiPrefix => "strings inside the source's ASCII prefix (up to its first non-ASCII byte) are sliced from the decoded source",
-        SourceSlicing::Latin1 => "strings in the source are sliced from the decoded source while they are ASCII, past its first non-ASCII byte too (from a latin1 copy)",
+        SourceSlicing::AsciiPrefix => {
+            "strings inside the source's ASCII prefix (up to its first non-ASCII byte) are sliced from the decoded source"
+        }
+        SourceSlicing::Latin1 => {
+            "strings in the source are sliced from the decoded source while they are ASCII, past its first non-ASCII byte too (from a latin1 copy)"
+        }
     };
     let short = match policy.short_decoder {
         ShortDecoder::Loop => "concatenated `String.fromCharCode` calls",
@@ -476,7 +550,9 @@ fn spans_sentence(cx: &EmitContext) -> String {
     let keys = match mapping.spans {
         SpanStyle::StartEnd => "`start`, `end`".to_owned(),
         SpanStyle::Range => format!("`{}: [start, end]`", key(SpanPart::Range).unwrap_or_else(|| "range".to_owned())),
-        SpanStyle::Object => format!("`{}: {{ start, end }}`", key(SpanPart::Object).unwrap_or_else(|| "span".to_owned())),
+        SpanStyle::Object => {
+            format!("`{}: {{ start, end }}`", key(SpanPart::Object).unwrap_or_else(|| "span".to_owned()))
+        }
         SpanStyle::None => return "Nodes carry no spans (`[mapping] spans = \"none\"`).".to_owned(),
     };
     format!("Spans ({keys}) are offsets into the source text in {}.", mapping.span_unit.description())

@@ -70,10 +70,23 @@ enum DeclarationBody {
 
 /// The declarations of what `deserialize` returns, `root`: the types it reaches, and those oxc's
 /// TypeScript texts name.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId, module: crate::emit::js::Module) -> Result<String, Error> {
+pub fn emit(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &OxcSettings,
+    root: TypeId,
+    module: crate::emit::js::Module,
+) -> Result<String, Error> {
     if module == crate::emit::js::Module::Walk {
-        let view = OxcWalkDts { header: cx.header(), target: target.name.clone(), parent: settings.parent, linter: settings.linter };
-        return view.render().map_err(|source| Error::Render { template: "js/oxc_walk.d.ts".to_owned(), message: source.to_string() });
+        let view = OxcWalkDts {
+            header: cx.header(),
+            target: target.name.clone(),
+            parent: settings.parent,
+            linter: settings.linter,
+        };
+        return view
+            .render()
+            .map_err(|source| Error::Render { template: "js/oxc_walk.d.ts".to_owned(), message: source.to_string() });
     }
     let types = Types { cx, variant: OutputVariant::of(settings) };
     let flags = Flags::of(settings);
@@ -83,16 +96,23 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
     for &id in &reached {
         if let Some(snippet) = &cx.schema.get(id).estree.ts_def.add {
             let text = snippet.text_with(&|flag| flags.value(flag));
-            added.extend(split_declarations(&text).map_err(|message| Error::Input(Diagnostics(vec![Diagnostic::new(format!("the `add_ts_def` of `{}`: {message}", cx.schema.get(id).name))])))?);
+            added.extend(split_declarations(&text).map_err(|message| {
+                Error::Input(Diagnostics(vec![Diagnostic::new(format!(
+                    "the `add_ts_def` of `{}`: {message}",
+                    cx.schema.get(id).name
+                ))]))
+            })?);
         }
     }
     let mut declarations = Vec::new();
     let mut nodes = Vec::new();
     // The nodes whose `parent` is `null`: the root, and the nodes it holds directly (oxc's program).
-    let top: BTreeSet<TypeId> = std::iter::once(root).chain(types.properties(root).into_iter().filter_map(|p| match p.value {
-        PropertyValue::Field { ty: TypeRef::Named(id), .. } => Some(id),
-        _ => None,
-    })).collect();
+    let top: BTreeSet<TypeId> = std::iter::once(root)
+        .chain(types.properties(root).into_iter().filter_map(|p| match p.value {
+            PropertyValue::Field { ty: TypeRef::Named(id), .. } => Some(id),
+            _ => None,
+        }))
+        .collect();
     for &id in &reached {
         let def = cx.schema.get(id);
         // oxc's own declaration of the name (for a converter's value, say) describes it better than
@@ -110,12 +130,16 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
             match &def.kind {
                 TypeKind::Struct(_) => {
                     let declared = types.properties(id);
-                    let mut properties: Vec<(JsKey, String)> = declared.iter().map(|p| (JsKey::new(&p.key), types.property(&p.value))).collect();
+                    let mut properties: Vec<(JsKey, String)> =
+                        declared.iter().map(|p| (JsKey::new(&p.key), types.property(&p.value))).collect();
                     // oxc's generator gives `parent` to the objects with a `type`, whatever makes
                     // them (`model::oxc`).
                     let is_node = declared.iter().any(|p| p.key == "type") && !def.estree.no_parent;
                     if settings.parent && is_node {
-                        properties.push((JsKey::new("parent"), if top.contains(&id) { "null".to_owned() } else { "Node".to_owned() }));
+                        properties.push((
+                            JsKey::new("parent"),
+                            if top.contains(&id) { "null".to_owned() } else { "Node".to_owned() },
+                        ));
                     }
                     if settings.linter && declared.iter().any(|p| p.value == PropertyValue::Range) {
                         properties.push((JsKey::new("loc"), "SourceLocation".to_owned()));
@@ -136,7 +160,11 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
     }
     // oxc's own declarations of nodes: those with a `parent`. Oxlint's `loc` is added to them by
     // merging, as they are interfaces.
-    let added_nodes: Vec<String> = added.iter().filter(|a| a.text.starts_with("interface") && a.text.contains("parent")).map(|a| a.name.clone()).collect();
+    let added_nodes: Vec<String> = added
+        .iter()
+        .filter(|a| a.text.starts_with("interface") && a.text.contains("parent"))
+        .map(|a| a.name.clone())
+        .collect();
     nodes.extend(added_nodes.iter().cloned());
     let view = OxcDeserializeDts {
         header: cx.header(),
@@ -171,7 +199,12 @@ fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
             '}' | ')' | ']' => depth -= 1,
             _ => {}
         }
-        if depth == 0 && at_word && (text[i..].starts_with("export ") || text[i..].starts_with("type ") || text[i..].starts_with("interface ")) {
+        if depth == 0
+            && at_word
+            && (text[i..].starts_with("export ")
+                || text[i..].starts_with("type ")
+                || text[i..].starts_with("interface "))
+        {
             if !starts.last().is_some_and(|&s: &usize| text[s..i].trim() == "export") {
                 starts.push(i);
             }
@@ -188,11 +221,13 @@ fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
         let declaration = declaration.strip_prefix("export ").unwrap_or(declaration).trim();
         let declaration = declaration.strip_suffix(';').unwrap_or(declaration).trim_end();
         let after_keyword = declaration.split_once(' ').map(|(_, rest)| rest).unwrap_or_default();
-        let name: String = after_keyword.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        let name: String =
+            after_keyword.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
         if name.is_empty() {
             return Err(format!("`{declaration}` declares no name"));
         }
-        let text = if declaration.starts_with("interface") { declaration.to_owned() } else { format!("{declaration};") };
+        let text =
+            if declaration.starts_with("interface") { declaration.to_owned() } else { format!("{declaration};") };
         out.push(Added { name, text });
     }
     Ok(out)
@@ -215,9 +250,13 @@ impl Types<'_> {
     /// The types `root`'s value reaches, through the model's values and the TypeScript texts of oxc's
     /// attributes (a name in them that is a type of the schema), in schema order.
     fn reached(&self, root: TypeId, flags: &Flags) -> BTreeSet<TypeId> {
-        let names: std::collections::HashMap<&str, TypeId> = self.cx.schema.ids().map(|id| (self.cx.schema.get(id).name.as_str(), id)).collect();
+        let names: std::collections::HashMap<&str, TypeId> =
+            self.cx.schema.ids().map(|id| (self.cx.schema.get(id).name.as_str(), id)).collect();
         let named_in = |text: &str, out: &mut Vec<TypeId>| {
-            out.extend(text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).filter_map(|word| names.get(word).copied()));
+            out.extend(
+                text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+                    .filter_map(|word| names.get(word).copied()),
+            );
         };
         let mut seen = BTreeSet::new();
         let mut stack = vec![root];

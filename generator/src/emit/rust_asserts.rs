@@ -41,7 +41,8 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         .map(|(_, ident)| syn::Ident::new(ident, proc_macro2::Span::call_site()))
         .collect();
 
-    let blocks: Vec<TokenStream> = PointerWidth::ALL.into_iter().map(|width| width_block(cx, width, &used)).collect::<Result<_, _>>()?;
+    let blocks: Vec<TokenStream> =
+        PointerWidth::ALL.into_iter().map(|width| width_block(cx, width, &used)).collect::<Result<_, _>>()?;
     let discriminants = discriminant_blocks(cx)?;
     let tokens = quote! {
         #[allow(unused_imports)]
@@ -71,7 +72,9 @@ fn discriminant_blocks(cx: &EmitContext) -> Result<TokenStream, Error> {
             continue;
         }
         let name = rust_ident(&def.name);
-        let message = |variant: &crate::ir::Variant| format!("{}::{}: discriminant is not {}", def.name, variant.name, variant.discriminant);
+        let message = |variant: &crate::ir::Variant| {
+            format!("{}::{}: discriminant is not {}", def.name, variant.name, variant.discriminant)
+        };
         if e.variants.iter().all(|v| v.payload.is_none()) {
             let checks = e.variants.iter().map(|variant| {
                 let (ident, value, message) = (rust_ident(&variant.name), lit(variant.discriminant), message(variant));
@@ -120,10 +123,15 @@ fn discriminant_blocks(cx: &EmitContext) -> Result<TokenStream, Error> {
 }
 
 fn rust_type(text: &str) -> Result<syn::Type, Error> {
-    syn::parse_str(text).map_err(|error| Error::RustSyntax { what: format!("type `{text}`"), message: error.to_string() })
+    syn::parse_str(text)
+        .map_err(|error| Error::RustSyntax { what: format!("type `{text}`"), message: error.to_string() })
 }
 
-fn width_block(cx: &EmitContext, width: PointerWidth, used: &std::collections::BTreeSet<TypeRef>) -> Result<TokenStream, Error> {
+fn width_block(
+    cx: &EmitContext,
+    width: PointerWidth,
+    used: &std::collections::BTreeSet<TypeRef>,
+) -> Result<TokenStream, Error> {
     let layout = cx.layout(width);
     let mut checks = Vec::new();
     let check_size_align = |checks: &mut Vec<TokenStream>, label: &str, ty: &syn::Type, size: u32, align: u32| {

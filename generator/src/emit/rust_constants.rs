@@ -64,7 +64,8 @@ fn runtime_format(module: &str) -> proc_macro2::TokenStream {
     let runtime: syn::Path = syn::parse_str(module).expect("validated by Config::parse");
     let checks = buffer::metadata_offsets().map(|(_, field)| {
         let constant = format_ident!("{}", field.name.to_uppercase());
-        let message = format!("{module} writes metadata field `{}` at another offset than these constants say", field.name);
+        let message =
+            format!("{module} writes metadata field `{}` at another offset than these constants say", field.name);
         quote! {
             if #runtime::format::metadata::#constant != metadata::#constant { panic!(#message) }
         }

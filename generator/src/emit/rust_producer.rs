@@ -10,21 +10,24 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+use super::rust_ident;
 use super::{EmitContext, print_rust};
 use crate::Error;
-use super::rust_ident;
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{FieldRole, PropertyValue};
 
 pub fn emit(cx: &EmitContext, producer_module: &str) -> Result<String, Error> {
     let path = |text: &str| -> syn::Path { syn::parse_str(text).expect("validated by Config::parse") };
-    let (ast_module, arena_module, producer) = (path(&cx.config.rust.ast_module), path(&cx.config.rust.arena_module), path(producer_module));
+    let (ast_module, arena_module, producer) =
+        (path(&cx.config.rust.ast_module), path(&cx.config.rust.arena_module), path(producer_module));
     let mut items = Vec::new();
     let mut needs_matches = std::collections::BTreeSet::new();
     for id in cx.schema.ids() {
         items.push(match &cx.schema.get(id).kind {
             TypeKind::Struct(_) => struct_impl(cx, id),
-            TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => data_enum_impl(cx, id, &mut needs_matches),
+            TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => {
+                data_enum_impl(cx, id, &mut needs_matches)
+            }
             TypeKind::Enum(_) => fieldless_enum_impl(cx, id),
         });
     }
@@ -77,7 +80,11 @@ fn struct_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
         };
         quote!(#ident: #value,)
     });
-    let (enter, leave) = if has_span { (quote!(let previous = cx.enter(object)?;), quote!(cx.leave(previous);)) } else { (quote!(), quote!()) };
+    let (enter, leave) = if has_span {
+        (quote!(let previous = cx.enter(object)?;), quote!(cx.leave(previous);))
+    } else {
+        (quote!(), quote!())
+    };
     quote! {
         impl<'a> FromEstree<'a> for #ty {
             fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self, ProduceError> {
@@ -106,7 +113,8 @@ fn data_enum_impl(cx: &EmitContext, id: TypeId, needs_matches: &mut std::collect
     let arms = by_type.iter().map(|(node_type, candidates)| {
         let mut candidates = candidates.clone();
         // The most specific shapes first; a candidate that checks nothing must come last.
-        candidates.sort_by_key(|(_, leaf)| std::cmp::Reverse(leaf.map_or(0, |leaf| checked_properties(cx, leaf).len())));
+        candidates
+            .sort_by_key(|(_, leaf)| std::cmp::Reverse(leaf.map_or(0, |leaf| checked_properties(cx, leaf).len())));
         let last = candidates.len() - 1;
         let guarded = candidates.iter().enumerate().map(|(position, (index, leaf))| {
             let variant = format_ident!("{}", e.variants[*index].name);
@@ -139,7 +147,8 @@ fn fieldless_enum_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
     let def = cx.schema.get(id);
     let ty = type_tokens(cx, id);
     let TypeKind::Enum(e) = &def.kind else { unreachable!() };
-    let strings: Vec<String> = e.variants.iter().map(|v| v.estree.rename.clone().unwrap_or_else(|| v.name.clone())).collect();
+    let strings: Vec<String> =
+        e.variants.iter().map(|v| v.estree.rename.clone().unwrap_or_else(|| v.name.clone())).collect();
     let variants = e.variants.iter().map(|v| format_ident!("{}", v.name));
     let expected = format!("one of {}", strings.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", "));
     quote! {
@@ -155,7 +164,8 @@ fn fieldless_enum_impl(cx: &EmitContext, id: TypeId) -> TokenStream {
 }
 
 fn producer_path(cx: &EmitContext) -> syn::Path {
-    syn::parse_str(cx.config.rust.producer_module.as_deref().expect("only emitted with a producer module")).expect("validated by Config::parse")
+    syn::parse_str(cx.config.rust.producer_module.as_deref().expect("only emitted with a producer module"))
+        .expect("validated by Config::parse")
 }
 
 /// `estree_matches`: whether a node's properties have the JSON kinds this struct reads.

@@ -10,7 +10,9 @@ pub fn js_string(value: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             // Line terminators to older JS parsers; control characters to JSON.
-            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", u32::from(c)))
+            }
             c => out.push(c),
         }
     }
@@ -37,7 +39,8 @@ pub fn by_tag(entries: impl IntoIterator<Item = (u8, String)>) -> String {
 /// Whether `name` can be written bare as a property key and after a `.`.
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }
 
 /// A property key, as each place in JS or TS source writes it.

@@ -7,10 +7,10 @@ use askama::Template;
 
 use super::EmitContext;
 use super::text::{JsKey, js_string};
+use crate::Error;
 use crate::config::{Int64, RawastSettings, SourcePlacement, Target};
 use crate::ir::{Builtin, Converter, Primitive, TypeKind, TypeRef};
 use crate::model::{self, PropertyValue, SpanPart};
-use crate::Error;
 
 #[derive(Template)]
 #[template(path = "js/deserialize.d.ts", escape = "none")]
@@ -52,14 +52,34 @@ enum Declaration {
     Alias { name: String, ty: String },
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module: crate::emit::js::Module) -> Result<String, Error> {
+pub fn emit(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &RawastSettings,
+    module: crate::emit::js::Module,
+) -> Result<String, Error> {
     let parent_links = settings.parent_links();
     if module == crate::emit::js::Module::Walk {
-        let mut interfaces: Vec<String> = cx.model.node_types(cx.schema).into_iter().flat_map(|(_, ids)| ids).map(|id| cx.schema.get(id).name.clone()).collect();
+        let mut interfaces: Vec<String> = cx
+            .model
+            .node_types(cx.schema)
+            .into_iter()
+            .flat_map(|(_, ids)| ids)
+            .map(|id| cx.schema.get(id).name.clone())
+            .collect();
         interfaces.sort_unstable();
         interfaces.dedup();
-        let view = WalkDts { header: cx.header(), target: target.name.clone(), nodes: nodes_by_type(cx), imports: interfaces, lazy: settings.lazy, walk_whole_tree: parent_links };
-        return view.render().map_err(|source| Error::Render { template: "js/walk.d.ts".to_owned(), message: source.to_string() });
+        let view = WalkDts {
+            header: cx.header(),
+            target: target.name.clone(),
+            nodes: nodes_by_type(cx),
+            imports: interfaces,
+            lazy: settings.lazy,
+            walk_whole_tree: parent_links,
+        };
+        return view
+            .render()
+            .map_err(|source| Error::Render { template: "js/walk.d.ts".to_owned(), message: source.to_string() });
     }
     let mut declarations = Vec::new();
     for id in cx.schema.ids() {
@@ -67,14 +87,22 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         declarations.push(match &def.kind {
             TypeKind::Struct(_) => {
                 let object = cx.model.object(id).expect("structs have an object model");
-                let mut properties: Vec<_> = object.properties.iter().map(|p| (JsKey::new(&p.key), property_type(cx, settings, &p.value), property_doc(cx, &p.value))).collect();
+                let mut properties: Vec<_> = object
+                    .properties
+                    .iter()
+                    .map(|p| (JsKey::new(&p.key), property_type(cx, settings, &p.value), property_doc(cx, &p.value)))
+                    .collect();
                 if parent_links && object.node_type.is_some() {
                     properties.push((JsKey::new("parent"), format!("{ANY_NODE} | null"), None));
                 }
                 Declaration::Interface { name: def.name.clone(), properties }
             }
             TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => {
-                let members: Vec<String> = e.variants.iter().map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, settings, p))).collect();
+                let members: Vec<String> = e
+                    .variants
+                    .iter()
+                    .map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, settings, p)))
+                    .collect();
                 Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
             }
             TypeKind::Enum(e) => {
@@ -84,12 +112,15 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         });
     }
     if parent_links {
-        let nodes: Vec<&str> = cx.schema.ids().filter(|id| cx.model.is_node(*id)).map(|id| cx.schema.get(id).name.as_str()).collect();
+        let nodes: Vec<&str> =
+            cx.schema.ids().filter(|id| cx.model.is_node(*id)).map(|id| cx.schema.get(id).name.as_str()).collect();
         declarations.push(Declaration::Alias { name: ANY_NODE.to_owned(), ty: nodes.join(" | ") });
     }
     let shape = cx.result();
     let mut entries = vec![format!("{}: {}", JsKey::new(&shape.root_key).literal, cx.schema.get(shape.root).name)];
-    entries.extend(shape.channels.iter().map(|c| format!("{}: {}", JsKey::new(&c.key).literal, ts_type(cx, settings, &c.ty))));
+    entries.extend(
+        shape.channels.iter().map(|c| format!("{}: {}", JsKey::new(&c.key).literal, ts_type(cx, settings, &c.ty))),
+    );
     let view = DeserializeDts {
         header: cx.header(),
         target: target.name.clone(),
@@ -101,12 +132,15 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings, module
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
         visitor_keys: crate::emit::js::has_walker(cx),
     };
-    view.render().map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
+    view.render()
+        .map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }
 
 /// Each node type, quoted, with the union of the interfaces of the structs that make it.
 fn nodes_by_type(cx: &EmitContext) -> Vec<(String, String)> {
-    let names = |ids: Vec<crate::ir::TypeId>| ids.iter().map(|id| cx.schema.get(*id).name.as_str()).collect::<Vec<_>>().join(" | ");
+    let names = |ids: Vec<crate::ir::TypeId>| {
+        ids.iter().map(|id| cx.schema.get(*id).name.as_str()).collect::<Vec<_>>().join(" | ")
+    };
     cx.model.node_types(cx.schema).into_iter().map(|(t, ids)| (js_string(t), names(ids))).collect()
 }
 
@@ -128,7 +162,9 @@ fn property_type(cx: &EmitContext, settings: &RawastSettings, value: &PropertyVa
         PropertyValue::Field { convert: Some(Converter::RegexValue), .. } => "RegExp | null".to_owned(),
         PropertyValue::Field { convert: Some(Converter::BigIntValue), .. } => "bigint".to_owned(),
         PropertyValue::Field { ty, convert: None, .. } => ts_type(cx, settings, ty),
-        PropertyValue::Converted { converter, .. } => cx.schema.meta[converter.0].ts_type.clone().unwrap_or_else(|| "unknown".to_owned()),
+        PropertyValue::Converted { converter, .. } => {
+            cx.schema.meta[converter.0].ts_type.clone().unwrap_or_else(|| "unknown".to_owned())
+        }
         PropertyValue::FromSpan { option: Some(_) } => "string | null".to_owned(),
         PropertyValue::FromSpan { option: None } => "string".to_owned(),
         PropertyValue::Joined { .. } => "unknown[]".to_owned(),
@@ -146,7 +182,9 @@ fn property_doc(cx: &EmitContext, value: &PropertyValue) -> Option<String> {
     Some(match part {
         SpanPart::Start => format!("Where the node starts in the source text, in {unit}."),
         SpanPart::End => format!("Where the node ends in the source text (exclusive), in {unit}."),
-        SpanPart::Range | SpanPart::Object => format!("The node's start and (exclusive) end in the source text, in {unit}."),
+        SpanPart::Range | SpanPart::Object => {
+            format!("The node's start and (exclusive) end in the source text, in {unit}.")
+        }
     })
 }
 
@@ -156,7 +194,12 @@ pub(super) fn ts_type(cx: &EmitContext, settings: &RawastSettings, ty: &TypeRef)
 
 /// The TypeScript type of a `ty` value: 64-bit integers as `bigint`s when `bigint`, schema types by
 /// the name `named` gives them (oxc's `ts_alias`es and converters' types).
-pub(super) fn ts_type_with(cx: &EmitContext, ty: &TypeRef, bigint: bool, named: &dyn Fn(crate::ir::TypeId) -> String) -> String {
+pub(super) fn ts_type_with(
+    cx: &EmitContext,
+    ty: &TypeRef,
+    bigint: bool,
+    named: &dyn Fn(crate::ir::TypeId) -> String,
+) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
         TypeRef::Primitive(Primitive::U64 | Primitive::I64) if bigint => "bigint".to_owned(),

@@ -31,7 +31,13 @@ impl Schema {
                 render_parts(self, &snippet.parts, &mut text);
                 // The lines after the first keep the indentation of the Rust string they were in.
                 let lines: Vec<&str> = text.trim().lines().map(str::trim_end).collect();
-                let indent = lines.iter().skip(1).filter(|l| !l.is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+                let indent = lines
+                    .iter()
+                    .skip(1)
+                    .filter(|l| !l.is_empty())
+                    .map(|l| l.len() - l.trim_start().len())
+                    .min()
+                    .unwrap_or(0);
                 for (n, line) in lines.iter().enumerate() {
                     let line = if n == 0 || line.len() < indent { line.trim_start() } else { &line[indent..] };
                     writeln!(out, "    | {line}").unwrap();
@@ -103,13 +109,21 @@ impl DumpType<'_> {
         if let Some(node_type) = &e.node_type {
             notes.push(format!("type = {node_type:?}"));
         }
-        let flags = [("no_type", e.no_type), ("skip", e.skip), ("flatten", e.flatten), ("no_rename_variants", e.no_rename_variants), ("no_ts_def", e.ts_def.none), ("no_parent", e.no_parent)];
+        let flags = [
+            ("no_type", e.no_type),
+            ("skip", e.skip),
+            ("flatten", e.flatten),
+            ("no_rename_variants", e.no_rename_variants),
+            ("no_ts_def", e.ts_def.none),
+            ("no_parent", e.no_parent),
+        ];
         notes.extend(flags.iter().filter(|(_, on)| *on).map(|(name, _)| (*name).to_owned()));
         if let Some(via) = e.via {
             notes.push(format!("via = {}", schema.meta_name(via)));
         }
         if !e.add_fields.is_empty() {
-            let added: Vec<String> = e.add_fields.iter().map(|a| format!("{} = {}", a.key, schema.meta_name(a.converter))).collect();
+            let added: Vec<String> =
+                e.add_fields.iter().map(|a| format!("{} = {}", a.key, schema.meta_name(a.converter))).collect();
             notes.push(format!("add_fields({})", added.join(", ")));
         }
         if let Some(order) = &e.field_order {
@@ -137,7 +151,13 @@ impl DumpType<'_> {
         if let Some(rename) = &e.rename {
             notes.push(format!("rename = {rename:?}"));
         }
-        let flags = [("skip", e.skip), ("flatten", e.flatten), ("no_flatten", e.no_flatten), ("from_span", e.from_span), ("json_safe", e.json_safe)];
+        let flags = [
+            ("skip", e.skip),
+            ("flatten", e.flatten),
+            ("no_flatten", e.no_flatten),
+            ("from_span", e.from_span),
+            ("json_safe", e.json_safe),
+        ];
         notes.extend(flags.iter().filter(|(_, on)| *on).map(|(name, _)| (*name).to_owned()));
         if let Some(convert) = e.convert {
             notes.push(format!("convert = {:?}", convert.name()));
@@ -193,7 +213,13 @@ impl fmt::Display for DumpType<'_> {
                 writeln!(f, "{}  ({})", bracket(&self.type_notes(&def.estree)), def.file)?;
                 for field in &s.fields {
                     let visibility = if field.public { "" } else { "(private) " };
-                    writeln!(f, "    {visibility}{}: {}{}", field.name, schema.rust_type(&field.ty, "'a"), bracket(&self.field_notes(&s.fields, &field.estree)))?;
+                    writeln!(
+                        f,
+                        "    {visibility}{}: {}{}",
+                        field.name,
+                        schema.rust_type(&field.ty, "'a"),
+                        bracket(&self.field_notes(&s.fields, &field.estree))
+                    )?;
                 }
             }
             TypeKind::Enum(e) => {

@@ -7,7 +7,10 @@ mod dump;
 pub mod estree;
 pub mod snippet;
 
-pub use estree::{AddedField, Converter, FieldEstree, Join, JoinPlace, MetaId, MetaType, Only, Ordered, TsDef, TypeEstree, VariantEstree};
+pub use estree::{
+    AddedField, Converter, FieldEstree, Join, JoinPlace, MetaId, MetaType, Only, Ordered, TsDef, TypeEstree,
+    VariantEstree,
+};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Schema {
@@ -155,7 +158,9 @@ impl TypeRef {
     pub fn innermost(&self) -> Option<TypeId> {
         match self {
             TypeRef::Named(id) => Some(*id),
-            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => inner.innermost(),
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                inner.innermost()
+            }
             _ => None,
         }
     }
@@ -179,7 +184,14 @@ pub enum Builtin {
 }
 
 impl Builtin {
-    pub const ALL: [Builtin; 6] = [Builtin::StrRef, Builtin::Ident, Builtin::JsStr, Builtin::PointerAlign, Builtin::NonZeroU32, Builtin::AtomicBool];
+    pub const ALL: [Builtin; 6] = [
+        Builtin::StrRef,
+        Builtin::Ident,
+        Builtin::JsStr,
+        Builtin::PointerAlign,
+        Builtin::NonZeroU32,
+        Builtin::AtomicBool,
+    ];
 
     /// The name a field type uses.
     pub fn name(self) -> &'static str {
@@ -299,7 +311,9 @@ impl Schema {
         for def in &self.types {
             match &def.kind {
                 TypeKind::Struct(s) => s.fields.iter().for_each(|f| visit(&f.ty, &mut out)),
-                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).for_each(|ty| visit(ty, &mut out)),
+                TypeKind::Enum(e) => {
+                    e.variants.iter().filter_map(|v| v.payload.as_ref()).for_each(|ty| visit(ty, &mut out))
+                }
             }
         }
         out

@@ -160,7 +160,13 @@ impl Snippet {
         let (mut text, mut marked) = (String::new(), Vec::new());
         render(&self.parts, value, &mut text, &mut marked);
         let text = fold_ifs(&text).unwrap_or(text);
-        let parts = text.split(MARK).skip(1).step_by(2).filter_map(|index| index.parse::<usize>().ok()).map(|index| marked[index]).collect();
+        let parts = text
+            .split(MARK)
+            .skip(1)
+            .step_by(2)
+            .filter_map(|index| index.parse::<usize>().ok())
+            .map(|index| marked[index])
+            .collect();
         Active { text, parts }
     }
 
@@ -209,7 +215,8 @@ pub(crate) fn fold_ifs(text: &str) -> Result<String, String> {
         let (then, after) = after.split_at(consequent);
         let (otherwise, after) = match after.trim_start().strip_prefix("else") {
             Some(alternate) if !alternate.starts_with(is_ident_char) => {
-                let len = statement_len(alternate).ok_or_else(|| format!("the `else` of `{pattern}` is not followed by a statement"))?;
+                let len = statement_len(alternate)
+                    .ok_or_else(|| format!("the `else` of `{pattern}` is not followed by a statement"))?;
                 (Some(&alternate[..len]), &alternate[len..])
             }
             _ => (None, after),

@@ -85,7 +85,8 @@ impl SchemaLayout {
     /// Computes every type's layout, for 64-bit and 32-bit together (oxc's field order depends on
     /// both). The schema must be free of by-value cycles (`load` ensures it).
     pub fn compute(schema: &Schema) -> [Self; 2] {
-        let mut computer = Computer { schema, done: vec![None; schema.types.len()], in_progress: vec![false; schema.types.len()] };
+        let mut computer =
+            Computer { schema, done: vec![None; schema.types.len()], in_progress: vec![false; schema.types.len()] };
         for id in schema.ids() {
             computer.named(id);
         }
@@ -97,7 +98,10 @@ impl SchemaLayout {
         }
         let [types64, types32] = widths;
         let dialect = schema.dialect;
-        [Self { width: PointerWidth::W64, dialect, types: types64 }, Self { width: PointerWidth::W32, dialect, types: types32 }]
+        [
+            Self { width: PointerWidth::W64, dialect, types: types64 },
+            Self { width: PointerWidth::W32, dialect, types: types32 },
+        ]
     }
 
     pub fn get(&self, id: TypeId) -> &TypeLayout {
@@ -134,7 +138,11 @@ impl Computer<'_> {
         if let Some([layout64, layout32]) = &self.done[id.0] {
             return [layout64.layout, layout32.layout];
         }
-        assert!(!std::mem::replace(&mut self.in_progress[id.0], true), "by-value cycle through `{}`", self.schema.get(id).name);
+        assert!(
+            !std::mem::replace(&mut self.in_progress[id.0], true),
+            "by-value cycle through `{}`",
+            self.schema.get(id).name
+        );
         let result = match &self.schema.get(id).kind {
             TypeKind::Struct(s) => {
                 let fields: Vec<[Layout; 2]> = s.fields.iter().map(|f| self.field(&f.ty)).collect();
@@ -152,19 +160,26 @@ impl Computer<'_> {
                 }
             }
             TypeKind::Enum(e) => {
-                let payloads: Vec<[Layout; 2]> = e.variants.iter().filter_map(|v| v.payload.as_ref()).map(|ty| self.field(ty)).collect();
+                let payloads: Vec<[Layout; 2]> =
+                    e.variants.iter().filter_map(|v| v.payload.as_ref()).map(|ty| self.field(ty)).collect();
                 let min = e.variants.iter().map(|v| v.discriminant).min().unwrap_or(0);
                 let max = e.variants.iter().map(|v| v.discriminant).max().unwrap_or(0);
                 let tag_niche = Niche::new(0, 1, u64::from(min), u64::from(max));
                 let one = |w: usize| match e.repr {
-                    EnumRepr::U8 => TypeLayout { layout: Layout { size: 1, align: 1, niche: Some(tag_niche) }, shape: Shape::FieldlessEnum },
+                    EnumRepr::U8 => TypeLayout {
+                        layout: Layout { size: 1, align: 1, niche: Some(tag_niche) },
+                        shape: Shape::FieldlessEnum,
+                    },
                     EnumRepr::CU8 => {
                         // repr(C, u8): `struct { tag: u8, payload: union { each variant as a repr(C) struct } }`.
                         let union_align = payloads.iter().map(|l| l[w].align).max().unwrap_or(1);
                         let union_size = round_up(payloads.iter().map(|l| l[w].size).max().unwrap_or(0), union_align);
                         let payload_offset = round_up(1, union_align);
                         let size = round_up(payload_offset + union_size, union_align);
-                        TypeLayout { layout: Layout { size, align: union_align, niche: Some(tag_niche) }, shape: Shape::DataEnum { payload_offset } }
+                        TypeLayout {
+                            layout: Layout { size, align: union_align, niche: Some(tag_niche) },
+                            shape: Shape::DataEnum { payload_offset },
+                        }
                     }
                 };
                 [one(0), one(1)]
@@ -216,7 +231,10 @@ fn struct_layout(fields: &[Layout], order: &[usize]) -> TypeLayout {
         offset += field.size;
         align = align.max(field.align);
     }
-    TypeLayout { layout: Layout { size: round_up(offset, align), align, niche }, shape: Shape::Struct { field_offsets } }
+    TypeLayout {
+        layout: Layout { size: round_up(offset, align), align, niche },
+        shape: Shape::Struct { field_offsets },
+    }
 }
 
 /// `repr(transparent)`: the layout of the one field that is not zero-sized (or of nothing), all

@@ -116,7 +116,10 @@ mod tests {
         // `bool` keeps 2; a pointer keeps 0; a non-max u32 keeps u32::MAX.
         assert_eq!(Niche::new(0, 1, 0, 1).none_value_since_rust_1_97(), Some(2));
         assert_eq!(Niche::non_zero(0, 8).none_value_since_rust_1_97(), Some(0));
-        assert_eq!(Niche::new(0, 4, 0, u64::from(u32::MAX) - 1).none_value_since_rust_1_97(), Some(u64::from(u32::MAX)));
+        assert_eq!(
+            Niche::new(0, 4, 0, u64::from(u32::MAX) - 1).none_value_since_rust_1_97(),
+            Some(u64::from(u32::MAX))
+        );
         // Discriminants 2..=9: 1 is closer to zero than 10.
         assert_eq!(Niche::new(0, 1, 2, 9).none_value_since_rust_1_97(), Some(1));
         assert_eq!(Niche::new(0, 1, 0, 255).none_value_since_rust_1_97(), None);

@@ -1,8 +1,8 @@
 //! Layouts of the types the schema language has built in: scalars and the arena primitives of
 //! `schema/src/arena.rs`. The 32-bit model is wasm32's, where `u64` and `f64` are 8-aligned.
 
-use super::{Layout, PointerWidth};
 use super::niche::Niche;
+use super::{Layout, PointerWidth};
 use crate::ir::{Builtin, Dialect, Primitive};
 
 pub fn primitive(p: Primitive) -> Layout {

@@ -36,11 +36,17 @@ pub fn layout_table(schema: &Schema, l64: &SchemaLayout, l32: &SchemaLayout) -> 
                 }
             }
             (TypeKind::Enum(e), _, _) => {
-                if let (Shape::DataEnum { payload_offset: p64 }, Shape::DataEnum { payload_offset: p32 }) = (&a.shape, &b.shape) {
+                if let (Shape::DataEnum { payload_offset: p64 }, Shape::DataEnum { payload_offset: p32 }) =
+                    (&a.shape, &b.shape)
+                {
                     writeln!(out, "  tag at 0, payload at {p64} | {p32}").unwrap();
                 }
                 for variant in &e.variants {
-                    let payload = variant.payload.as_ref().map(|ty| format!("({})", schema.rust_type(ty, "'a"))).unwrap_or_default();
+                    let payload = variant
+                        .payload
+                        .as_ref()
+                        .map(|ty| format!("({})", schema.rust_type(ty, "'a")))
+                        .unwrap_or_default();
                     writeln!(out, "  {:>4}  {}{payload}", variant.discriminant, variant.name).unwrap();
                 }
             }
@@ -83,7 +89,9 @@ fn niche_text(niche: Option<Niche>) -> String {
 fn option_text(repr: OptionRepr) -> String {
     match repr {
         OptionRepr::Niche { offset, size, value } => format!("{value} in u{} at +{offset}", size * 8),
-        OptionRepr::Tagged { tag_size, payload_offset } => format!("tag u{} 0 at +0, payload at +{payload_offset}", tag_size * 8),
+        OptionRepr::Tagged { tag_size, payload_offset } => {
+            format!("tag u{} 0 at +0, payload at +{payload_offset}", tag_size * 8)
+        }
     }
 }
 

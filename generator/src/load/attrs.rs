@@ -34,7 +34,12 @@ pub(super) fn parse_repr(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attr
 /// In the oxc dialect `#[ast]` writes the representation itself: one written by hand would clash.
 pub(super) fn refuse_repr(cx: &mut Context, file: &SourceFile, repr: &Repr) {
     if let Some(span) = repr.span {
-        cx.error(file, span, format!("#[repr({})] on an oxc AST type", repr.hints.join(", ")), Some("oxc's #[ast] adds the representation (and reorders struct fields); remove this one".to_owned()));
+        cx.error(
+            file,
+            span,
+            format!("#[repr({})] on an oxc AST type", repr.hints.join(", ")),
+            Some("oxc's #[ast] adds the representation (and reorders struct fields); remove this one".to_owned()),
+        );
     }
 }
 
@@ -44,12 +49,25 @@ pub(super) fn check_struct_repr(cx: &mut Context, file: &SourceFile, ident: &syn
     }
     let (span, message) = match repr.span {
         None => (ident.span(), format!("struct `{ident}` has no #[repr(C)]")),
-        Some(span) => (span, format!("unsupported representation #[repr({})] on struct `{ident}`", repr.hints.join(", "))),
+        Some(span) => {
+            (span, format!("unsupported representation #[repr({})] on struct `{ident}`", repr.hints.join(", ")))
+        }
     };
-    cx.error(file, span, message, Some("AST structs must be exactly `#[repr(C)]`: the buffer format relies on C field order".to_owned()));
+    cx.error(
+        file,
+        span,
+        message,
+        Some("AST structs must be exactly `#[repr(C)]`: the buffer format relies on C field order".to_owned()),
+    );
 }
 
-pub(super) fn check_enum_repr(cx: &mut Context, file: &SourceFile, ident: &syn::Ident, repr: &Repr, has_data: bool) -> Option<EnumRepr> {
+pub(super) fn check_enum_repr(
+    cx: &mut Context,
+    file: &SourceFile,
+    ident: &syn::Ident,
+    repr: &Repr,
+    has_data: bool,
+) -> Option<EnumRepr> {
     let hints: Vec<&str> = repr.hints.iter().map(String::as_str).collect();
     let found = match hints.as_slice() {
         ["u8"] => Some(EnumRepr::U8),
@@ -63,7 +81,9 @@ pub(super) fn check_enum_repr(cx: &mut Context, file: &SourceFile, ident: &syn::
     let what = if has_data { "enum with data" } else { "fieldless enum" };
     let (span, message) = match repr.span {
         None => (ident.span(), format!("{what} `{ident}` has no {kind}")),
-        Some(span) => (span, format!("unsupported representation #[repr({})] on {what} `{ident}`", repr.hints.join(", "))),
+        Some(span) => {
+            (span, format!("unsupported representation #[repr({})] on {what} `{ident}`", repr.hints.join(", ")))
+        }
     };
     cx.error(
         file,
@@ -75,7 +95,12 @@ pub(super) fn check_enum_repr(cx: &mut Context, file: &SourceFile, ident: &syn::
 }
 
 /// Accepts no generics or exactly the arena lifetime `'a`; returns whether `'a` is present.
-pub(super) fn check_generics(cx: &mut Context, file: &SourceFile, ident: &syn::Ident, generics: &syn::Generics) -> bool {
+pub(super) fn check_generics(
+    cx: &mut Context,
+    file: &SourceFile,
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+) -> bool {
     let mut has_lifetime = false;
     for param in &generics.params {
         match param {
@@ -91,7 +116,12 @@ pub(super) fn check_generics(cx: &mut Context, file: &SourceFile, ident: &syn::I
         }
     }
     if let Some(clause) = &generics.where_clause {
-        cx.error(file, clause.span(), format!("`where` clause on `{ident}` is not supported"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
+        cx.error(
+            file,
+            clause.span(),
+            format!("`where` clause on `{ident}` is not supported"),
+            Some("AST types may take only the arena lifetime `'a`".to_owned()),
+        );
     }
     has_lifetime
 }
@@ -103,11 +133,21 @@ pub(super) fn parse_discriminant(cx: &mut Context, file: &SourceFile, expr: &syn
         syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr: inner, .. })
             if matches!(&**inner, syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. })) =>
         {
-            cx.error(file, expr.span(), "negative discriminant does not fit in u8".to_owned(), Some("AST enums have a `u8` tag: discriminants 0 to 255".to_owned()));
+            cx.error(
+                file,
+                expr.span(),
+                "negative discriminant does not fit in u8".to_owned(),
+                Some("AST enums have a `u8` tag: discriminants 0 to 255".to_owned()),
+            );
             return None;
         }
         other => {
-            cx.error(file, other.span(), "discriminant must be an integer literal".to_owned(), Some("write `Variant = 3`".to_owned()));
+            cx.error(
+                file,
+                other.span(),
+                "discriminant must be an integer literal".to_owned(),
+                Some("write `Variant = 3`".to_owned()),
+            );
             return None;
         }
     };
@@ -167,12 +207,18 @@ fn parse_estree(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attribute], p
         let result = attr.parse_nested_meta(|meta| {
             let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
             let span = meta.path.span();
-            let value = if meta.input.peek(syn::Token![=]) { Some(meta.value()?.parse::<syn::LitStr>()?) } else { None };
+            let value =
+                if meta.input.peek(syn::Token![=]) { Some(meta.value()?.parse::<syn::LitStr>()?) } else { None };
             entries.push(EstreeEntry { key, value, span });
             Ok(())
         });
         if let Err(error) = result {
-            cx.error(file, error.span(), format!("cannot parse #[estree]: {error}"), Some("write `#[estree(key = \"value\", flag)]`".to_owned()));
+            cx.error(
+                file,
+                error.span(),
+                format!("cannot parse #[estree]: {error}"),
+                Some("write `#[estree(key = \"value\", flag)]`".to_owned()),
+            );
         }
     }
     entries.retain(|entry| {
@@ -194,7 +240,12 @@ fn string_value(cx: &mut Context, file: &SourceFile, entry: &EstreeEntry) -> Opt
     match &entry.value {
         Some(value) => Some(value.value()),
         None => {
-            cx.error(file, entry.span, format!("#[estree] key `{}` needs a value", entry.key), Some(format!("write `{} = \"...\"`", entry.key)));
+            cx.error(
+                file,
+                entry.span,
+                format!("#[estree] key `{}` needs a value", entry.key),
+                Some(format!("write `{} = \"...\"`", entry.key)),
+            );
             None
         }
     }
@@ -202,12 +253,22 @@ fn string_value(cx: &mut Context, file: &SourceFile, entry: &EstreeEntry) -> Opt
 
 fn flag(cx: &mut Context, file: &SourceFile, entry: &EstreeEntry) -> bool {
     if let Some(value) = &entry.value {
-        cx.error(file, value.span(), format!("#[estree] key `{}` takes no value", entry.key), Some(format!("write just `{}`", entry.key)));
+        cx.error(
+            file,
+            value.span(),
+            format!("#[estree] key `{}` takes no value", entry.key),
+            Some(format!("write just `{}`", entry.key)),
+        );
     }
     true
 }
 
-pub(super) fn parse_type_estree(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attribute], is_struct: bool) -> TypeEstree {
+pub(super) fn parse_type_estree(
+    cx: &mut Context,
+    file: &SourceFile,
+    attrs: &[syn::Attribute],
+    is_struct: bool,
+) -> TypeEstree {
     let position = if is_struct { Position::Struct } else { Position::Enum };
     let mut estree = TypeEstree::default();
     for entry in parse_estree(cx, file, attrs, position) {
@@ -244,11 +305,22 @@ pub(super) fn parse_field_estree(cx: &mut Context, file: &SourceFile, attrs: &[s
     }
     if estree.skip && entries.len() > 1 {
         let entry = entries.iter().find(|e| e.key != "skip").expect("more than one entry");
-        cx.error(file, entry.span, format!("`{}` has no effect on a skipped field", entry.key), Some("a field with `skip` is not an ESTree property".to_owned()));
+        cx.error(
+            file,
+            entry.span,
+            format!("`{}` has no effect on a skipped field", entry.key),
+            Some("a field with `skip` is not an ESTree property".to_owned()),
+        );
     }
     if estree.flatten && (estree.rename.is_some() || estree.convert.is_some()) {
-        let entry = entries.iter().find(|e| e.key == "rename" || e.key == "convert").expect("rename or convert present");
-        cx.error(file, entry.span, format!("`{}` cannot be combined with `flatten`", entry.key), Some("a flattened field contributes its inner fields, not a property of its own".to_owned()));
+        let entry =
+            entries.iter().find(|e| e.key == "rename" || e.key == "convert").expect("rename or convert present");
+        cx.error(
+            file,
+            entry.span,
+            format!("`{}` cannot be combined with `flatten`", entry.key),
+            Some("a flattened field contributes its inner fields, not a property of its own".to_owned()),
+        );
     }
     estree
 }

@@ -14,7 +14,11 @@ use dialect::Place;
 /// Converts one item; returns the type, the span of each member (field or variant) in order, the
 /// oxc dialect's `INHERIT` markers (spliced in once every enum is converted) and its attributes
 /// (read once every converter is known).
-pub(super) fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>, item: &AstItem<'f>) -> (TypeDef, Vec<Span>, Vec<oxc::Inherit>, Option<oxc_estree::RawItem<'f>>) {
+pub(super) fn convert_item<'f>(
+    cx: &mut Context,
+    names: &HashMap<String, TypeId>,
+    item: &AstItem<'f>,
+) -> (TypeDef, Vec<Span>, Vec<oxc::Inherit>, Option<oxc_estree::RawItem<'f>>) {
     let file = item.file;
     let dialect = cx.dialect;
     let (attrs, generics) = match &item.kind {
@@ -48,19 +52,34 @@ pub(super) fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>
                 // oxc's id types and foreign descriptions wrap one value.
                 syn::Fields::Unnamed(unnamed) if dialect == Dialect::Oxc => unnamed.unnamed.iter().collect(),
                 syn::Fields::Unnamed(unnamed) => {
-                    cx.error(file, unnamed.span(), format!("tuple struct `{name}` is not supported"), Some("give the fields names: they become ESTree properties".to_owned()));
+                    cx.error(
+                        file,
+                        unnamed.span(),
+                        format!("tuple struct `{name}` is not supported"),
+                        Some("give the fields names: they become ESTree properties".to_owned()),
+                    );
                     Vec::new()
                 }
                 syn::Fields::Unit => {
-                    cx.error(file, s.ident.span(), format!("unit struct `{name}` is not supported"), Some("write it with braces: `struct Name {}`".to_owned()));
+                    cx.error(
+                        file,
+                        s.ident.span(),
+                        format!("unit struct `{name}` is not supported"),
+                        Some("write it with braces: `struct Name {}`".to_owned()),
+                    );
                     Vec::new()
                 }
             };
             for (index, field) in members.into_iter().enumerate() {
                 let ty = types::convert(cx, file, names, &field.ty);
                 let (estree, attrs) = match dialect {
-                    Dialect::Rawast => (attrs::parse_field_estree(cx, file, &field.attrs), dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &["estree"])),
-                    Dialect::Oxc => (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &[])),
+                    Dialect::Rawast => (
+                        attrs::parse_field_estree(cx, file, &field.attrs),
+                        dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &["estree"]),
+                    ),
+                    Dialect::Oxc => {
+                        (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &[]))
+                    }
                 };
                 spans.push(field.span());
                 if let Some(ty) = ty {
@@ -115,7 +134,10 @@ pub(super) fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>
                                 file,
                                 variant.ident.span(),
                                 format!("discriminant of `{name}::{}` overflows u8{previous}", variant.ident),
-                                Some("AST enums have a `u8` tag: at most 256 variants, discriminants 0 to 255".to_owned()),
+                                Some(
+                                    "AST enums have a `u8` tag: at most 256 variants, discriminants 0 to 255"
+                                        .to_owned(),
+                                ),
                             );
                             None
                         }
@@ -138,30 +160,53 @@ pub(super) fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>
                             file,
                             fields.span(),
                             format!("variant `{name}::{}` must hold exactly one unnamed field", variant.ident),
-                            Some("write `Variant(Box<'a, Node<'a>>)`, and put several fields in a struct of their own".to_owned()),
+                            Some(
+                                "write `Variant(Box<'a, Node<'a>>)`, and put several fields in a struct of their own"
+                                    .to_owned(),
+                            ),
                         );
                         None
                     }
                 };
                 let (estree, attrs) = match dialect {
-                    Dialect::Rawast => (attrs::parse_variant_estree(cx, file, &variant.attrs), dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &["estree"])),
-                    Dialect::Oxc => (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &[])),
+                    Dialect::Rawast => (
+                        attrs::parse_variant_estree(cx, file, &variant.attrs),
+                        dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &["estree"]),
+                    ),
+                    Dialect::Oxc => (
+                        Default::default(),
+                        dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &[]),
+                    ),
                 };
                 if let Some(discriminant) = discriminant {
                     if let Some(first) = seen.insert(discriminant, &variant.ident) {
                         cx.error(
                             file,
                             variant.ident.span(),
-                            format!("discriminant {discriminant} of `{name}::{}` is already used by `{first}`", variant.ident),
+                            format!(
+                                "discriminant {discriminant} of `{name}::{}` is already used by `{first}`",
+                                variant.ident
+                            ),
                             None,
                         );
                     }
-                    variants.push(Variant { name: variant.ident.to_string(), discriminant, payload, estree, inherited_from: None });
+                    variants.push(Variant {
+                        name: variant.ident.to_string(),
+                        discriminant,
+                        payload,
+                        estree,
+                        inherited_from: None,
+                    });
                     member_attrs.push(attrs);
                 }
             }
             if e.variants.is_empty() {
-                cx.error(file, e.ident.span(), format!("enum `{name}` has no variants"), Some("an AST enum needs at least one variant".to_owned()));
+                cx.error(
+                    file,
+                    e.ident.span(),
+                    format!("enum `{name}` has no variants"),
+                    Some("an AST enum needs at least one variant".to_owned()),
+                );
             }
             let has_data = e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit));
             let implied = if has_data { EnumRepr::CU8 } else { EnumRepr::U8 };
@@ -170,12 +215,16 @@ pub(super) fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>
                 Dialect::Oxc => implied,
             };
             for variant in variants.iter().filter(|v| v.payload.is_some() && v.estree.rename.is_some()) {
-                let span = e.variants.iter().find(|v| v.ident == variant.name).map_or(e.ident.span(), |v| v.ident.span());
+                let span =
+                    e.variants.iter().find(|v| v.ident == variant.name).map_or(e.ident.span(), |v| v.ident.span());
                 cx.error(
                     file,
                     span,
                     format!("`rename` on data variant `{name}::{}`", variant.name),
-                    Some("`rename` gives a fieldless variant its ESTree string; a data variant is its payload's node".to_owned()),
+                    Some(
+                        "`rename` gives a fieldless variant its ESTree string; a data variant is its payload's node"
+                            .to_owned(),
+                    ),
                 );
             }
             TypeKind::Enum(Enum { repr, variants })
@@ -183,11 +232,21 @@ pub(super) fn convert_item<'f>(cx: &mut Context, names: &HashMap<String, TypeId>
     };
     if let (false, Some(span)) = (has_lifetime, cx.lifetime_use) {
         let keyword = if matches!(item.kind, AstItemKind::Struct(_)) { "struct" } else { "enum" };
-        cx.error(file, span, format!("`{name}` uses the arena lifetime `'a` without declaring it"), Some(format!("declare it: `{keyword} {name}<'a>`")));
+        cx.error(
+            file,
+            span,
+            format!("`{name}` uses the arena lifetime `'a` without declaring it"),
+            Some(format!("declare it: `{keyword} {name}<'a>`")),
+        );
     }
     let public = matches!(item.vis(), syn::Visibility::Public(_));
     let raw = (dialect == Dialect::Oxc).then_some(oxc_estree::RawItem { file, item: kept, members: member_attrs });
-    (TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, foreign: item.foreign.clone(), public }, spans, markers, raw)
+    (
+        TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, foreign: item.foreign.clone(), public },
+        spans,
+        markers,
+        raw,
+    )
 }
 
 /// The discriminant an enum's next variant gets if it has none written.

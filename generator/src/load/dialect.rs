@@ -64,11 +64,26 @@ const OXC_KEPT: &[&str] = &["estree", "ts", "js_only"];
 
 /// The attributes of one item, field or variant that its dialect keeps; reports the ones it refuses.
 /// `handled` are names the caller reads itself (`ast`, `repr`, and in rawast's dialect `estree`).
-pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, place: Place, attrs: &[syn::Attribute], handled: &[&str]) -> Vec<RawAttr> {
+pub(super) fn kept_attrs(
+    cx: &mut Context,
+    file: &SourceFile,
+    dialect: Dialect,
+    place: Place,
+    attrs: &[syn::Attribute],
+    handled: &[&str],
+) -> Vec<RawAttr> {
     let mut kept = Vec::new();
     for attr in attrs {
         let Some(name) = attr.path().get_ident().map(ToString::to_string) else {
-            cx.error(file, attr.path().span(), "attribute paths are not part of the schema language".to_owned(), Some(format!("write the attribute's plain name, such as `#[{}]`", attr.path().segments.last().map_or(String::new(), |s| s.ident.to_string()))));
+            cx.error(
+                file,
+                attr.path().span(),
+                "attribute paths are not part of the schema language".to_owned(),
+                Some(format!(
+                    "write the attribute's plain name, such as `#[{}]`",
+                    attr.path().segments.last().map_or(String::new(), |s| s.ident.to_string())
+                )),
+            );
             continue;
         };
         if handled.contains(&name.as_str()) || RUST_INERT.contains(&name.as_str()) || LINTS.contains(&name.as_str()) {
@@ -80,7 +95,12 @@ pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, 
             if place == Place::Item && name == "cfg_attr" && only_lints(attr) {
                 continue;
             }
-            cx.error(file, attr.span(), format!("`#[{name}]` on {} is not supported", place.name()), Some("a schema's layout must not depend on how its crate is built; remove the condition".to_owned()));
+            cx.error(
+                file,
+                attr.span(),
+                format!("`#[{name}]` on {} is not supported", place.name()),
+                Some("a schema's layout must not depend on how its crate is built; remove the condition".to_owned()),
+            );
             continue;
         }
         match dialect {
@@ -99,16 +119,27 @@ pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, 
                 file,
                 attr.path().span(),
                 format!("unknown attribute `#[{name}]` on {}", place.name()),
-                Some(format!("the oxc dialect knows oxc_ast_macros' helper attributes ({}) and {}", OXC_INERT.join(", "), OXC_KEPT.join(", "))),
+                Some(format!(
+                    "the oxc dialect knows oxc_ast_macros' helper attributes ({}) and {}",
+                    OXC_INERT.join(", "),
+                    OXC_KEPT.join(", ")
+                )),
             ),
             Dialect::Rawast => {
-                let oxc = OXC_INERT.contains(&name.as_str()) || OXC_KEPT.contains(&name.as_str()) || name == "generate_derive";
+                let oxc = OXC_INERT.contains(&name.as_str())
+                    || OXC_KEPT.contains(&name.as_str())
+                    || name == "generate_derive";
                 let help = if oxc {
                     format!("`#[{name}]` is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST as it is")
                 } else {
                     format!("rawast's schema language takes #[estree(...)] and documentation on {}", place.name())
                 };
-                cx.error(file, attr.path().span(), format!("unknown attribute `#[{name}]` on {}", place.name()), Some(help));
+                cx.error(
+                    file,
+                    attr.path().span(),
+                    format!("unknown attribute `#[{name}]` on {}", place.name()),
+                    Some(help),
+                );
             }
         }
     }
@@ -117,7 +148,10 @@ pub(super) fn kept_attrs(cx: &mut Context, file: &SourceFile, dialect: Dialect, 
 
 /// Whether a `#[cfg_attr(condition, ...)]` only adds lint attributes.
 fn only_lints(attr: &syn::Attribute) -> bool {
-    let Ok(metas) = attr.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated) else { return false };
+    let Ok(metas) = attr.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+    else {
+        return false;
+    };
     metas.iter().skip(1).all(|meta| meta.path().get_ident().is_some_and(|i| LINTS.contains(&i.to_string().as_str())))
 }
 
@@ -135,16 +169,27 @@ fn meta_to_attr(cx: &mut Context, file: &SourceFile, meta: &syn::Meta) -> Option
             syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(text), .. }) => RawValue::Str(text.value(), text.span()),
             syn::Expr::Path(path) if path.qself.is_none() => RawValue::Path(path_text(&path.path), path.span()),
             other => {
-                cx.error(file, other.span(), format!("cannot read the value of `{name}`"), Some("values are strings or paths".to_owned()));
+                cx.error(
+                    file,
+                    other.span(),
+                    format!("cannot read the value of `{name}`"),
+                    Some("values are strings or paths".to_owned()),
+                );
                 return None;
             }
         },
         syn::Meta::List(list) => {
-            let parsed = list.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated);
+            let parsed =
+                list.parse_args_with(syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated);
             match parsed {
                 Ok(items) => RawValue::List(items.iter().filter_map(|item| meta_to_attr(cx, file, item)).collect()),
                 Err(error) => {
-                    cx.error(file, error.span(), format!("cannot read `{name}(...)`: {error}"), Some("write `name(key = \"value\", key = Path, flag, list(...))`".to_owned()));
+                    cx.error(
+                        file,
+                        error.span(),
+                        format!("cannot read `{name}(...)`: {error}"),
+                        Some("write `name(key = \"value\", key = Path, flag, list(...))`".to_owned()),
+                    );
                     return None;
                 }
             }

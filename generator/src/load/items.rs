@@ -16,7 +16,6 @@ pub(super) struct AstItem<'f> {
     pub(super) foreign: Option<String>,
 }
 
-
 pub(super) enum AstItemKind {
     Struct(syn::ItemStruct),
     Enum(syn::ItemEnum),
@@ -53,7 +52,15 @@ fn ast_args(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attribute]) -> Op
     let attr = attrs.iter().find(|a| is_ast_marker(a))?;
     let syn::Meta::List(list) = &attr.meta else { return None };
     if cx.dialect == Dialect::Rawast {
-        cx.error(file, list.span(), "#[ast] takes no arguments".to_owned(), Some("`#[ast(...)]` with arguments is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST".to_owned()));
+        cx.error(
+            file,
+            list.span(),
+            "#[ast] takes no arguments".to_owned(),
+            Some(
+                "`#[ast(...)]` with arguments is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST"
+                    .to_owned(),
+            ),
+        );
         return None;
     }
     let mut foreign = None;
@@ -74,7 +81,13 @@ fn ast_args(cx: &mut Context, file: &SourceFile, attrs: &[syn::Attribute]) -> Op
 
 /// Finds `#[ast]` items (and `#[ast_meta]` ones), descending into inline `mod { ... }` blocks and,
 /// in the oxc dialect, the macro calls oxc defines AST types with.
-pub(super) fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, items: Vec<syn::Item>, out: &mut Vec<AstItem<'f>>, meta: &mut Vec<oxc_estree::RawMeta<'f>>) {
+pub(super) fn collect_ast_items<'f>(
+    cx: &mut Context,
+    file: &'f SourceFile,
+    items: Vec<syn::Item>,
+    out: &mut Vec<AstItem<'f>>,
+    meta: &mut Vec<oxc_estree::RawMeta<'f>>,
+) {
     for item in items {
         match item {
             syn::Item::Struct(s) if s.attrs.iter().any(is_ast_marker) => {
@@ -85,7 +98,9 @@ pub(super) fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, item
                 let foreign = ast_args(cx, file, &e.attrs);
                 out.push(AstItem { file, kind: AstItemKind::Enum(e), foreign });
             }
-            syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) => collect_ast_items(cx, file, items, out, meta),
+            syn::Item::Mod(syn::ItemMod { content: Some((_, items)), .. }) => {
+                collect_ast_items(cx, file, items, out, meta)
+            }
             syn::Item::Macro(m) if oxc::has_ast_marker(&m.mac.tokens) => {
                 if let Some(s) = oxc::macro_item(cx, file, &m.mac) {
                     let foreign = ast_args(cx, file, &s.attrs);
@@ -93,7 +108,9 @@ pub(super) fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, item
                 }
             }
             other => {
-                if let syn::Item::Struct(syn::ItemStruct { ident, .. }) | syn::Item::Enum(syn::ItemEnum { ident, .. }) = &other {
+                if let syn::Item::Struct(syn::ItemStruct { ident, .. }) | syn::Item::Enum(syn::ItemEnum { ident, .. }) =
+                    &other
+                {
                     let location = cx.location(file, ident.span());
                     cx.plain_types.entry(ident.to_string()).or_insert(PlainType { location, reported: false });
                 }
@@ -115,12 +132,20 @@ pub(super) fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, item
                             let attrs = dialect::kept_attrs(cx, file, Dialect::Oxc, Place::Item, attrs, &["ast_meta"]);
                             meta.push(oxc_estree::RawMeta { file, name: name.to_string(), span: name.span(), attrs });
                         }
-                        (Dialect::Oxc, None) => cx.error(file, marker.span(), "#[ast_meta] applies only to structs and enums".to_owned(), None),
+                        (Dialect::Oxc, None) => cx.error(
+                            file,
+                            marker.span(),
+                            "#[ast_meta] applies only to structs and enums".to_owned(),
+                            None,
+                        ),
                         (Dialect::Rawast, _) => cx.error(
                             file,
                             marker.span(),
                             "#[ast_meta] is not part of rawast's schema language".to_owned(),
-                            Some("`#[ast_meta]` types are oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST".to_owned()),
+                            Some(
+                                "`#[ast_meta]` types are oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST"
+                                    .to_owned(),
+                            ),
                         ),
                     }
                 } else if let Some(marker) = attrs.iter().find(|a| is_ast_marker(a)) {
@@ -128,7 +153,9 @@ pub(super) fn collect_ast_items<'f>(cx: &mut Context, file: &'f SourceFile, item
                         file,
                         marker.span(),
                         "#[ast] applies only to structs and enums".to_owned(),
-                        Some("AST types are `#[repr(C)]` structs and `#[repr(u8)]` / `#[repr(C, u8)]` enums".to_owned()),
+                        Some(
+                            "AST types are `#[repr(C)]` structs and `#[repr(u8)]` / `#[repr(C, u8)]` enums".to_owned(),
+                        ),
                     );
                 }
             }

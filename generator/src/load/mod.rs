@@ -35,7 +35,8 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
     let mut files: Vec<&SourceFile> = files.iter().collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
 
-    let mut cx = Context { diagnostics: Diagnostics::default(), dialect, plain_types: HashMap::new(), lifetime_use: None };
+    let mut cx =
+        Context { diagnostics: Diagnostics::default(), dialect, plain_types: HashMap::new(), lifetime_use: None };
     let mut items = Vec::new();
     let mut meta = Vec::new();
     for file in &files {

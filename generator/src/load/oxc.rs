@@ -65,12 +65,25 @@ pub(super) fn macro_item(cx: &mut Context, file: &SourceFile, mac: &syn::Macro) 
             ty: syn::parse_quote_spanned!(ident.span() => NonMaxU32),
         };
         let fields = syn::FieldsUnnamed { paren_token: Default::default(), unnamed: std::iter::once(field).collect() };
-        Ok(syn::ItemStruct { attrs, vis, struct_token, ident, generics: Default::default(), fields: syn::Fields::Unnamed(fields), semi_token: Some(semi) })
+        Ok(syn::ItemStruct {
+            attrs,
+            vis,
+            struct_token,
+            ident,
+            generics: Default::default(),
+            fields: syn::Fields::Unnamed(fields),
+            semi_token: Some(semi),
+        })
     };
     match syn::parse::Parser::parse2(parser, mac.tokens.clone()) {
         Ok(item) => Some(item),
         Err(error) => {
-            cx.error(file, error.span(), format!("cannot read the call of `{ID_MACRO}!`: {error}"), Some("it takes `#[attrs] pub struct Name;`".to_owned()));
+            cx.error(
+                file,
+                error.span(),
+                format!("cannot read the call of `{ID_MACRO}!`: {error}"),
+                Some("it takes `#[attrs] pub struct Name;`".to_owned()),
+            );
             None
         }
     }
@@ -97,12 +110,24 @@ pub(super) struct Inherit {
 /// Splices inherited variants into every enum with `INHERIT` markers, in dependency order; each
 /// inherited variant keeps its discriminant and records the enum it came from.
 /// `spans` (each type's member spans) gets the marker's span for every variant spliced in.
-pub(super) fn expand_inherits(cx: &mut Context, types: &mut [TypeDef], spans: &mut [Vec<proc_macro2::Span>], inherits: &Inherits, names: &HashMap<String, TypeId>) {
+pub(super) fn expand_inherits(
+    cx: &mut Context,
+    types: &mut [TypeDef],
+    spans: &mut [Vec<proc_macro2::Span>],
+    inherits: &Inherits,
+    names: &HashMap<String, TypeId>,
+) {
     let mut done: HashMap<TypeId, bool> = HashMap::new();
     let mut ids: Vec<&TypeId> = inherits.keys().collect();
     ids.sort();
     for &id in ids {
-        expand(cx, Expansion { types: &mut *types, spans: &mut *spans, inherits, names }, id, &mut done, &mut Vec::new());
+        expand(
+            cx,
+            Expansion { types: &mut *types, spans: &mut *spans, inherits, names },
+            id,
+            &mut done,
+            &mut Vec::new(),
+        );
     }
 }
 
@@ -129,11 +154,21 @@ fn expand(cx: &mut Context, x: Expansion, id: TypeId, done: &mut HashMap<TypeId,
     let mut spliced: Vec<(usize, proc_macro2::Span, Vec<Variant>)> = Vec::new();
     for marker in markers {
         let Some(&from) = names.get(&marker.from) else {
-            cx.error(file, marker.span, format!("`INHERIT` names unknown enum `{}`", marker.from), Some("inherit from an enum defined with #[ast] in the schema files".to_owned()));
+            cx.error(
+                file,
+                marker.span,
+                format!("`INHERIT` names unknown enum `{}`", marker.from),
+                Some("inherit from an enum defined with #[ast] in the schema files".to_owned()),
+            );
             continue;
         };
         if stack.contains(&from) {
-            cx.error(file, marker.span, format!("`{}` inherits from itself through `{}`", types[id.0].name, marker.from), None);
+            cx.error(
+                file,
+                marker.span,
+                format!("`{}` inherits from itself through `{}`", types[id.0].name, marker.from),
+                None,
+            );
             continue;
         }
         expand(cx, Expansion { types: &mut *types, spans: &mut *spans, inherits, names }, from, done, stack);
@@ -142,7 +177,14 @@ fn expand(cx: &mut Context, x: Expansion, id: TypeId, done: &mut HashMap<TypeId,
             continue;
         };
         let from_name = types[from.0].name.clone();
-        let variants = inherited.variants.iter().map(|v| Variant { inherited_from: Some(v.inherited_from.clone().unwrap_or_else(|| from_name.clone())), ..v.clone() }).collect();
+        let variants = inherited
+            .variants
+            .iter()
+            .map(|v| Variant {
+                inherited_from: Some(v.inherited_from.clone().unwrap_or_else(|| from_name.clone())),
+                ..v.clone()
+            })
+            .collect();
         spliced.push((marker.position, marker.span, variants));
     }
     stack.pop();
@@ -158,7 +200,15 @@ fn expand(cx: &mut Context, x: Expansion, id: TypeId, done: &mut HashMap<TypeId,
     let mut seen: HashMap<u8, &str> = HashMap::new();
     for variant in &e.variants {
         if let Some(first) = seen.insert(variant.discriminant, &variant.name) {
-            cx.error(file, markers[0].span, format!("discriminant {} of `{name}::{}` is already used by `{first}`", variant.discriminant, variant.name), Some("inherited variants keep their enum's discriminants".to_owned()));
+            cx.error(
+                file,
+                markers[0].span,
+                format!(
+                    "discriminant {} of `{name}::{}` is already used by `{first}`",
+                    variant.discriminant, variant.name
+                ),
+                Some("inherited variants keep their enum's discriminants".to_owned()),
+            );
         }
     }
     done.insert(id, true);

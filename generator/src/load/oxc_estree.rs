@@ -11,7 +11,9 @@ use proc_macro2::Span;
 use super::Context;
 use super::dialect::{RawAttr, RawValue};
 use crate::SourceFile;
-use crate::ir::estree::{AddedField, FieldEstree, Join, JoinPlace, MetaId, MetaType, Only, Ordered, TypeEstree, VariantEstree};
+use crate::ir::estree::{
+    AddedField, FieldEstree, Join, JoinPlace, MetaId, MetaType, Only, Ordered, TypeEstree, VariantEstree,
+};
 use crate::ir::{Struct, TypeDef, TypeId, TypeKind};
 
 /// The attributes of one item as written: its own, and each field's or variant's (in the order of
@@ -32,7 +34,13 @@ pub(super) struct RawMeta<'f> {
 
 /// Reads the converters, then every type's attributes (`raw[id]`, for each type of the oxc dialect)
 /// into `types`; returns the converters.
-pub(super) fn resolve(cx: &mut Context, types: &mut [TypeDef], raw: &[Option<RawItem>], metas: Vec<RawMeta>, names: &HashMap<String, TypeId>) -> Vec<MetaType> {
+pub(super) fn resolve(
+    cx: &mut Context,
+    types: &mut [TypeDef],
+    raw: &[Option<RawItem>],
+    metas: Vec<RawMeta>,
+    names: &HashMap<String, TypeId>,
+) -> Vec<MetaType> {
     let mut converters: HashMap<String, MetaId> = HashMap::new();
     let mut resolved = Vec::new();
     for meta in metas {
@@ -67,7 +75,14 @@ pub(super) fn resolve(cx: &mut Context, types: &mut [TypeDef], raw: &[Option<Raw
 }
 
 fn read_meta(cx: &mut Context, meta: RawMeta, names: &HashMap<String, TypeId>) -> MetaType {
-    let mut out = MetaType { name: meta.name.clone(), file: meta.file.path.clone(), raw_deser: None, raw_deser_inline: false, ts_type: None, only: None };
+    let mut out = MetaType {
+        name: meta.name.clone(),
+        file: meta.file.path.clone(),
+        raw_deser: None,
+        raw_deser_inline: false,
+        ts_type: None,
+        only: None,
+    };
     for attr in &meta.attrs {
         match attr.name.as_str() {
             "ts" | "js_only" => out.only = only_of(cx, meta.file, attr),
@@ -78,12 +93,24 @@ fn read_meta(cx: &mut Context, meta: RawMeta, names: &HashMap<String, TypeId>) -
                             let Some((text, span)) = string(cx, meta.file, entry) else { continue };
                             match super::snippet::parse(&text, names) {
                                 Ok(snippet) => out.raw_deser = Some(snippet),
-                                Err(message) => cx.error(meta.file, span, format!("cannot read the `raw_deser` of `{}`: {message}", meta.name), None),
+                                Err(message) => cx.error(
+                                    meta.file,
+                                    span,
+                                    format!("cannot read the `raw_deser` of `{}`: {message}", meta.name),
+                                    None,
+                                ),
                             }
                         }
                         "raw_deser_inline" => out.raw_deser_inline = flag(cx, meta.file, entry),
                         "ts_type" => out.ts_type = string(cx, meta.file, entry).map(|(text, _)| text),
-                        other => unknown_key(cx, meta.file, entry.span, other, "an #[ast_meta] type", &["raw_deser", "raw_deser_inline", "ts_type"]),
+                        other => unknown_key(
+                            cx,
+                            meta.file,
+                            entry.span,
+                            other,
+                            "an #[ast_meta] type",
+                            &["raw_deser", "raw_deser_inline", "ts_type"],
+                        ),
                     }
                 }
             }
@@ -114,7 +141,12 @@ fn entries<'a>(cx: &mut Context, file: &SourceFile, attr: &'a RawAttr) -> &'a [R
 
 fn flag(cx: &mut Context, file: &SourceFile, entry: &RawAttr) -> bool {
     if !matches!(entry.value, RawValue::Flag) {
-        cx.error(file, entry.span, format!("#[estree] key `{}` takes no value", entry.name), Some(format!("write just `{}`", entry.name)));
+        cx.error(
+            file,
+            entry.span,
+            format!("#[estree] key `{}` takes no value", entry.name),
+            Some(format!("write just `{}`", entry.name)),
+        );
     }
     true
 }
@@ -123,7 +155,12 @@ fn string(cx: &mut Context, file: &SourceFile, entry: &RawAttr) -> Option<(Strin
     match &entry.value {
         RawValue::Str(text, span) => Some((text.clone(), *span)),
         _ => {
-            cx.error(file, entry.span, format!("#[estree] key `{}` takes a string", entry.name), Some(format!("write `{} = \"...\"`", entry.name)));
+            cx.error(
+                file,
+                entry.span,
+                format!("#[estree] key `{}` takes a string", entry.name),
+                Some(format!("write `{} = \"...\"`", entry.name)),
+            );
             None
         }
     }
@@ -133,16 +170,28 @@ fn string(cx: &mut Context, file: &SourceFile, entry: &RawAttr) -> Option<(Strin
 /// a path's last segment, and where it is.
 fn path(cx: &mut Context, file: &SourceFile, entry: &RawAttr) -> Option<(String, Span)> {
     match &entry.value {
-        RawValue::Path(path, span) | RawValue::Str(path, span) => Some((path.rsplit("::").next().unwrap_or(path).to_owned(), *span)),
+        RawValue::Path(path, span) | RawValue::Str(path, span) => {
+            Some((path.rsplit("::").next().unwrap_or(path).to_owned(), *span))
+        }
         _ => {
-            cx.error(file, entry.span, format!("#[estree] key `{}` takes a name", entry.name), Some(format!("write `{} = Name`", entry.name)));
+            cx.error(
+                file,
+                entry.span,
+                format!("#[estree] key `{}` takes a name", entry.name),
+                Some(format!("write `{} = Name`", entry.name)),
+            );
             None
         }
     }
 }
 
 fn unknown_key(cx: &mut Context, file: &SourceFile, span: Span, key: &str, place: &str, known: &[&str]) {
-    cx.error(file, span, format!("unknown #[estree] key `{key}` on {place}"), Some(format!("oxc's #[estree] on {place} takes: {}", known.join(", "))));
+    cx.error(
+        file,
+        span,
+        format!("unknown #[estree] key `{key}` on {place}"),
+        Some(format!("oxc's #[estree] on {place} takes: {}", known.join(", "))),
+    );
 }
 
 /// Reads attributes with the converters known.
@@ -158,14 +207,32 @@ impl Reader<'_, '_> {
         let (name, span) = path(self.cx, file, entry)?;
         let found = self.converters.get(&name).copied();
         if found.is_none() {
-            self.cx.error(file, span, format!("`{name}` is no #[ast_meta] converter of the schema"), Some("converters are `#[ast_meta]` types with `#[estree(raw_deser = \"...\")]`".to_owned()));
+            self.cx.error(
+                file,
+                span,
+                format!("`{name}` is no #[ast_meta] converter of the schema"),
+                Some("converters are `#[ast_meta]` types with `#[estree(raw_deser = \"...\")]`".to_owned()),
+            );
         }
         found
     }
 
     fn type_estree(&mut self, raw: &RawItem, def: &TypeDef) -> TypeEstree {
-        const STRUCT_KEYS: &[&str] = &["rename", "no_type", "skip", "flatten", "via", "field_order", "add_fields", "no_ts_def", "ts_alias", "add_ts_def", "no_parent"];
-        const ENUM_KEYS: &[&str] = &["rename", "skip", "via", "no_rename_variants", "no_ts_def", "ts_alias", "add_ts_def"];
+        const STRUCT_KEYS: &[&str] = &[
+            "rename",
+            "no_type",
+            "skip",
+            "flatten",
+            "via",
+            "field_order",
+            "add_fields",
+            "no_ts_def",
+            "ts_alias",
+            "add_ts_def",
+            "no_parent",
+        ];
+        const ENUM_KEYS: &[&str] =
+            &["rename", "skip", "via", "no_rename_variants", "no_ts_def", "ts_alias", "add_ts_def"];
         let file = raw.file;
         let is_struct = matches!(def.kind, TypeKind::Struct(_));
         let (place, keys) = if is_struct { ("a struct", STRUCT_KEYS) } else { ("an enum", ENUM_KEYS) };
@@ -173,7 +240,12 @@ impl Reader<'_, '_> {
         let mut order = None;
         for attr in &raw.item {
             if attr.name != "estree" {
-                self.cx.error(file, attr.span, format!("`#[{}]` on {place}", attr.name), Some("oxc's #[ts] and #[js_only] go on fields and #[ast_meta] types".to_owned()));
+                self.cx.error(
+                    file,
+                    attr.span,
+                    format!("`#[{}]` on {place}", attr.name),
+                    Some("oxc's #[ts] and #[js_only] go on fields and #[ast_meta] types".to_owned()),
+                );
                 continue;
             }
             for entry in entries(self.cx, file, attr) {
@@ -195,14 +267,30 @@ impl Reader<'_, '_> {
                         let Some((text, span)) = string(self.cx, file, entry) else { continue };
                         match super::snippet::parse(&text, self.names) {
                             Ok(snippet) if snippet.is_text() => out.ts_def.add = Some(snippet),
-                            Ok(_) => self.cx.error(file, span, format!("the `add_ts_def` of `{}` uses template words other than `/* IF */` blocks", def.name), Some("TypeScript declarations take `/* IF FLAG */ … /* END_IF */` only".to_owned())),
-                            Err(message) => self.cx.error(file, span, format!("cannot read the `add_ts_def` of `{}`: {message}", def.name), None),
+                            Ok(_) => self.cx.error(
+                                file,
+                                span,
+                                format!(
+                                    "the `add_ts_def` of `{}` uses template words other than `/* IF */` blocks",
+                                    def.name
+                                ),
+                                Some("TypeScript declarations take `/* IF FLAG */ … /* END_IF */` only".to_owned()),
+                            ),
+                            Err(message) => self.cx.error(
+                                file,
+                                span,
+                                format!("cannot read the `add_ts_def` of `{}`: {message}", def.name),
+                                None,
+                            ),
                         }
                     }
                     "add_fields" => {
                         for added in entries(self.cx, file, entry) {
                             if let Some(converter) = self.converter(file, added) {
-                                out.add_fields.push(AddedField { key: added.name.trim_start_matches("r#").to_owned(), converter });
+                                out.add_fields.push(AddedField {
+                                    key: added.name.trim_start_matches("r#").to_owned(),
+                                    converter,
+                                });
                             }
                         }
                     }
@@ -221,7 +309,15 @@ impl Reader<'_, '_> {
                 } else if let Some(index) = out.add_fields.iter().position(|a| a.key == name) {
                     ordered.push(Ordered::Added(index));
                 } else {
-                    self.cx.error(file, item.span, format!("field_order names `{name}`, which is neither a field of `{}` nor an added field", def.name), None);
+                    self.cx.error(
+                        file,
+                        item.span,
+                        format!(
+                            "field_order names `{name}`, which is neither a field of `{}` nor an added field",
+                            def.name
+                        ),
+                        None,
+                    );
                 }
             }
             out.field_order = Some(ordered);
@@ -230,7 +326,18 @@ impl Reader<'_, '_> {
     }
 
     fn field_estree(&mut self, file: &SourceFile, attrs: &[RawAttr], s: &Struct) -> FieldEstree {
-        const KEYS: &[&str] = &["rename", "skip", "flatten", "no_flatten", "via", "from_span", "prepend_to", "append_to", "ts_type", "json_safe"];
+        const KEYS: &[&str] = &[
+            "rename",
+            "skip",
+            "flatten",
+            "no_flatten",
+            "via",
+            "from_span",
+            "prepend_to",
+            "append_to",
+            "ts_type",
+            "json_safe",
+        ];
         let mut out = FieldEstree::default();
         for attr in attrs {
             if attr.name == "ts" || attr.name == "js_only" {
@@ -252,7 +359,12 @@ impl Reader<'_, '_> {
                         let place = if entry.name == "prepend_to" { JoinPlace::Prepend } else { JoinPlace::Append };
                         match s.fields.iter().position(|f| f.name == name) {
                             Some(into) => out.join = Some(Join { into, place }),
-                            None => self.cx.error(file, span, format!("`{}` names `{name}`, which is no field of this struct", entry.name), None),
+                            None => self.cx.error(
+                                file,
+                                span,
+                                format!("`{}` names `{name}`, which is no field of this struct", entry.name),
+                                None,
+                            ),
                         }
                     }
                     other => unknown_key(self.cx, file, entry.span, other, "a field", KEYS),
@@ -267,7 +379,12 @@ impl Reader<'_, '_> {
         let mut out = VariantEstree::default();
         for attr in attrs {
             if attr.name != "estree" {
-                self.cx.error(file, attr.span, format!("`#[{}]` on a variant", attr.name), Some("oxc's #[ts] and #[js_only] go on fields and #[ast_meta] types".to_owned()));
+                self.cx.error(
+                    file,
+                    attr.span,
+                    format!("`#[{}]` on a variant", attr.name),
+                    Some("oxc's #[ts] and #[js_only] go on fields and #[ast_meta] types".to_owned()),
+                );
                 continue;
             }
             for entry in entries(self.cx, file, attr) {
@@ -288,17 +405,32 @@ impl Reader<'_, '_> {
 fn check_converter_uses(cx: &mut Context, types: &[TypeDef], raw: &[Option<RawItem>], converters: &[MetaType]) {
     for (index, def) in types.iter().enumerate() {
         let (Some(raw), TypeKind::Struct(s)) = (&raw[index], &def.kind) else { continue };
-        let uses = def.estree.via.into_iter().chain(def.estree.add_fields.iter().map(|a| a.converter)).chain(s.fields.iter().filter_map(|f| f.estree.via));
+        let uses = def
+            .estree
+            .via
+            .into_iter()
+            .chain(def.estree.add_fields.iter().map(|a| a.converter))
+            .chain(s.fields.iter().filter_map(|f| f.estree.via));
         for converter in uses {
             let meta = &converters[converter.0];
             let Some(snippet) = &meta.raw_deser else {
-                cx.error(raw.file, raw.item.first().map_or_else(Span::call_site, |a| a.span), format!("`{}` converts `{}` but has no `raw_deser`", meta.name, def.name), None);
+                cx.error(
+                    raw.file,
+                    raw.item.first().map_or_else(Span::call_site, |a| a.span),
+                    format!("`{}` converts `{}` but has no `raw_deser`", meta.name, def.name),
+                    None,
+                );
                 continue;
             };
             for path in snippet.own_offsets() {
                 if let Err(message) = field_path(types, TypeId(index), path) {
                     let span = raw.item.first().map_or_else(Span::call_site, |a| a.span);
-                    cx.error(raw.file, span, format!("the `raw_deser` of `{}`, which converts `{}`: {message}", meta.name, def.name), None);
+                    cx.error(
+                        raw.file,
+                        span,
+                        format!("the `raw_deser` of `{}`, which converts `{}`: {message}", meta.name, def.name),
+                        None,
+                    );
                 }
             }
         }
@@ -310,10 +442,19 @@ fn field_path(types: &[TypeDef], id: TypeId, path: &[String]) -> Result<(), Stri
     let mut id = id;
     for (n, name) in path.iter().enumerate() {
         let def = &types[id.0];
-        let TypeKind::Struct(s) = &def.kind else { return Err(format!("`{}` is not a struct (in POS_OFFSET.{})", def.name, path.join("."))) };
-        let field = s.fields.iter().find(|f| &f.name == name).ok_or_else(|| format!("`{}` has no field `{name}` (POS_OFFSET.{})", def.name, path.join(".")))?;
+        let TypeKind::Struct(s) = &def.kind else {
+            return Err(format!("`{}` is not a struct (in POS_OFFSET.{})", def.name, path.join(".")));
+        };
+        let field = s
+            .fields
+            .iter()
+            .find(|f| &f.name == name)
+            .ok_or_else(|| format!("`{}` has no field `{name}` (POS_OFFSET.{})", def.name, path.join(".")))?;
         if n + 1 < path.len() {
-            id = field.ty.named_within().ok_or_else(|| format!("`{}.{name}` is not a struct (POS_OFFSET.{})", def.name, path.join(".")))?;
+            id = field
+                .ty
+                .named_within()
+                .ok_or_else(|| format!("`{}.{name}` is not a struct (POS_OFFSET.{})", def.name, path.join(".")))?;
         }
     }
     Ok(())

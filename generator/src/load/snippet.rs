@@ -20,7 +20,12 @@ const END_MARKERS: [&str; 2] = ["/* END_IF */", "/* END IF */"];
 
 /// Parses `text` into `parts` up to the `END_IF` that closes the block `open` (`None`: the whole
 /// text), blocks nested in it included; returns what follows that `END_IF`.
-fn blocks<'t>(text: &'t str, names: &HashMap<String, TypeId>, open: Option<&str>, parts: &mut Vec<Part>) -> Result<&'t str, String> {
+fn blocks<'t>(
+    text: &'t str,
+    names: &HashMap<String, TypeId>,
+    open: Option<&str>,
+    parts: &mut Vec<Part>,
+) -> Result<&'t str, String> {
     let mut rest = text;
     loop {
         let start = rest.find("/* IF ");
@@ -32,8 +37,10 @@ fn blocks<'t>(text: &'t str, names: &HashMap<String, TypeId>, open: Option<&str>
                 let after = &rest[start + "/* IF ".len()..];
                 let close = after.find("*/").ok_or("an `/* IF` comment is not closed")?;
                 let condition = after[..close].trim();
-                let (negated, name) = condition.strip_prefix('!').map_or((false, condition), |name| (true, name.trim()));
-                let flag = Flag::from_name(name).ok_or_else(|| format!("unknown flag `{name}` in `/* IF {condition} */`"))?;
+                let (negated, name) =
+                    condition.strip_prefix('!').map_or((false, condition), |name| (true, name.trim()));
+                let flag =
+                    Flag::from_name(name).ok_or_else(|| format!("unknown flag `{name}` in `/* IF {condition} */`"))?;
                 let mut body = Vec::new();
                 rest = blocks(&after[close + 2..], names, Some(condition), &mut body)?;
                 parts.push(Part::If { flag, negated, body });
@@ -98,7 +105,11 @@ fn words(text: &str, names: &HashMap<String, TypeId>, parts: &mut Vec<Part>) -> 
 
 /// The part a standalone `word` (followed by `after`) is, and what follows it; `None` for a word
 /// that is JS.
-fn word_part<'t>(word: &str, after: &'t str, names: &HashMap<String, TypeId>) -> Result<Option<(Part, &'t str)>, String> {
+fn word_part<'t>(
+    word: &str,
+    after: &'t str,
+    names: &HashMap<String, TypeId>,
+) -> Result<Option<(Part, &'t str)>, String> {
     Ok(Some(match word {
         "DESER" => {
             let inner = after.strip_prefix('[').ok_or("`DESER` without `[Type]`")?;
@@ -110,7 +121,8 @@ fn word_part<'t>(word: &str, after: &'t str, names: &HashMap<String, TypeId>) ->
                 Some(generic) => {
                     let close = generic.find('>').ok_or("`POS_OFFSET<` is not closed")?;
                     let name = generic[..close].trim();
-                    let id = *names.get(name).ok_or_else(|| format!("`POS_OFFSET<{name}>` names no type of the schema"))?;
+                    let id =
+                        *names.get(name).ok_or_else(|| format!("`POS_OFFSET<{name}>` names no type of the schema"))?;
                     (Some(id), &generic[close + 1..])
                 }
                 None => (None, after),
@@ -219,12 +231,29 @@ mod tests {
                 Part::Text("(".to_owned()),
                 Part::PosOffset { within: None, path: vec!["rest".to_owned()], op: Some((Op::Shr, 2)) },
                 Part::Text(");\n".to_owned()),
-                Part::If { flag: Flag::IsTs, negated: true, body: vec![Part::Text("b(".to_owned()), Part::This("x".to_owned()), Part::Text(", ".to_owned()), Part::SourceText, Part::Text(")".to_owned())] },
+                Part::If {
+                    flag: Flag::IsTs,
+                    negated: true,
+                    body: vec![
+                        Part::Text("b(".to_owned()),
+                        Part::This("x".to_owned()),
+                        Part::Text(", ".to_owned()),
+                        Part::SourceText,
+                        Part::Text(")".to_owned())
+                    ]
+                },
                 Part::Text(" a.POS + MY_POS".to_owned()),
             ]
         );
         let within = parse("...POS_OFFSET<Other>.a.b + 8", &names()).unwrap();
-        assert_eq!(within.parts[1], Part::PosOffset { within: Some(TypeId(1)), path: vec!["a".to_owned(), "b".to_owned()], op: Some((Op::Add, 8)) });
+        assert_eq!(
+            within.parts[1],
+            Part::PosOffset {
+                within: Some(TypeId(1)),
+                path: vec!["a".to_owned(), "b".to_owned()],
+                op: Some((Op::Add, 8))
+            }
+        );
     }
 
     #[test]
@@ -234,7 +263,11 @@ mod tests {
         assert!(parse("/* IF MAGIC */ 1 /* END_IF */", &names()).unwrap_err().contains("unknown flag"));
         assert!(parse("/* IF IS_TS */ 1", &names()).unwrap_err().contains("END_IF"));
         assert!(parse("1 /* END_IF */", &names()).unwrap_err().contains("closes no"));
-        assert!(parse("/* IF IS_TS */ /* IF RANGE */ 1 /* END_IF */", &names()).unwrap_err().contains("`/* IF IS_TS */` has no"));
+        assert!(
+            parse("/* IF IS_TS */ /* IF RANGE */ 1 /* END_IF */", &names())
+                .unwrap_err()
+                .contains("`/* IF IS_TS */` has no")
+        );
         assert!(parse("POS_OFFSET<Nope>.a", &names()).unwrap_err().contains("names no type"));
     }
 }

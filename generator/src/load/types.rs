@@ -20,7 +20,12 @@ fn supported(cx: &Context) -> &'static str {
 }
 
 /// Converts a field type; reports and returns `None` for anything the schema language lacks.
-pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeId>, ty: &syn::Type) -> Option<TypeRef> {
+pub(super) fn convert(
+    cx: &mut Context,
+    file: &SourceFile,
+    names: &HashMap<String, TypeId>,
+    ty: &syn::Type,
+) -> Option<TypeRef> {
     let path = match ty {
         syn::Type::Path(syn::TypePath { qself: None, path }) => path,
         syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
@@ -31,7 +36,13 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
                 cx.lifetime_use.get_or_insert(lifetime.span());
                 return Some(TypeRef::Builtin(Builtin::StrRef));
             }
-            return unsupported(cx, file, ty, "a `&str` field", "use `Str<'a>`, which lives in the arena or the source region");
+            return unsupported(
+                cx,
+                file,
+                ty,
+                "a `&str` field",
+                "use `Str<'a>`, which lives in the arena or the source region",
+            );
         }
         syn::Type::Group(group) => return convert(cx, file, names, &group.elem),
         syn::Type::Paren(paren) => return convert(cx, file, names, &paren.elem),
@@ -47,7 +58,13 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
         if !knows(cx, names, &name) {
             return named_type(cx, file, names, ty, last, &[]);
         }
-        return unsupported(cx, file, ty, "a path type", "write the type's plain name, such as `Box<'a, T>`, not a path to it");
+        return unsupported(
+            cx,
+            file,
+            ty,
+            "a path type",
+            "write the type's plain name, such as `Box<'a, T>`, not a path to it",
+        );
     }
     let segment = &path.segments[0];
     let name = segment.ident.to_string();
@@ -107,7 +124,9 @@ pub(super) fn convert(cx: &mut Context, file: &SourceFile, names: &HashMap<Strin
 /// Types Rust has and the schema language lacks: what the error calls one, and what to use instead.
 fn refused(cx: &Context, name: &str) -> Option<(String, &'static str)> {
     match name {
-        "usize" | "isize" => Some(("`usize` / `isize`".to_owned(), "their size depends on the target; use u32 or u64 (i32 or i64)")),
+        "usize" | "isize" => {
+            Some(("`usize` / `isize`".to_owned(), "their size depends on the target; use u32 or u64 (i32 or i64)"))
+        }
         "f32" | "u128" | "i128" | "char" => Some((format!("`{name}`"), supported(cx))),
         "String" => Some(("`String`".to_owned(), "use `Str<'a>`, which lives in the arena or the source region")),
         _ => None,
@@ -124,12 +143,24 @@ fn knows(cx: &Context, names: &HashMap<String, TypeId>, name: &str) -> bool {
 }
 
 /// A type the schema defines (or an unknown name).
-fn named_type(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeId>, ty: &syn::Type, segment: &syn::PathSegment, types: &[&syn::Type]) -> Option<TypeRef> {
+fn named_type(
+    cx: &mut Context,
+    file: &SourceFile,
+    names: &HashMap<String, TypeId>,
+    ty: &syn::Type,
+    segment: &syn::PathSegment,
+    types: &[&syn::Type],
+) -> Option<TypeRef> {
     let name = segment.ident.to_string();
     match names.get(&name) {
         Some(&id) if types.is_empty() => Some(TypeRef::Named(id)),
         Some(_) => {
-            cx.error(file, ty.span(), format!("`{name}` takes no type arguments"), Some("AST types may take only the arena lifetime `'a`".to_owned()));
+            cx.error(
+                file,
+                ty.span(),
+                format!("`{name}` takes no type arguments"),
+                Some("AST types may take only the arena lifetime `'a`".to_owned()),
+            );
             None
         }
         None if cx.plain_types.contains_key(&name) => {
@@ -149,7 +180,10 @@ fn named_type(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeI
                 file,
                 segment.ident.span(),
                 format!("unknown type `{name}`"),
-                Some(format!("define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {}", supported(cx))),
+                Some(format!(
+                    "define `{name}` with #[ast] in a schema file listed in codegen.toml, or use one of the {}",
+                    supported(cx)
+                )),
             );
             None
         }
@@ -157,12 +191,21 @@ fn named_type(cx: &mut Context, file: &SourceFile, names: &HashMap<String, TypeI
 }
 
 fn unsupported(cx: &mut Context, file: &SourceFile, ty: &syn::Type, what: &str, help: &str) -> Option<TypeRef> {
-    cx.error(file, ty.span(), format!("unsupported field type: {what} is not part of the schema language"), Some(help.to_owned()));
+    cx.error(
+        file,
+        ty.span(),
+        format!("unsupported field type: {what} is not part of the schema language"),
+        Some(help.to_owned()),
+    );
     None
 }
 
 /// Splits `<'a, T>` into its lifetimes (which must be `'a`) and types.
-fn generic_args<'t>(cx: &mut Context, file: &SourceFile, arguments: &'t syn::PathArguments) -> Option<(Vec<&'t syn::Lifetime>, Vec<&'t syn::Type>)> {
+fn generic_args<'t>(
+    cx: &mut Context,
+    file: &SourceFile,
+    arguments: &'t syn::PathArguments,
+) -> Option<(Vec<&'t syn::Lifetime>, Vec<&'t syn::Type>)> {
     let mut lifetimes = Vec::new();
     let mut types = Vec::new();
     match arguments {
@@ -175,19 +218,34 @@ fn generic_args<'t>(cx: &mut Context, file: &SourceFile, arguments: &'t syn::Pat
                         lifetimes.push(lt);
                     }
                     syn::GenericArgument::Lifetime(lt) => {
-                        cx.error(file, lt.span(), format!("unsupported lifetime `{lt}`"), Some("AST types use only the arena lifetime `'a`".to_owned()));
+                        cx.error(
+                            file,
+                            lt.span(),
+                            format!("unsupported lifetime `{lt}`"),
+                            Some("AST types use only the arena lifetime `'a`".to_owned()),
+                        );
                         return None;
                     }
                     syn::GenericArgument::Type(ty) => types.push(ty),
                     other => {
-                        cx.error(file, other.span(), "unsupported generic argument".to_owned(), Some(supported(cx).to_owned()));
+                        cx.error(
+                            file,
+                            other.span(),
+                            "unsupported generic argument".to_owned(),
+                            Some(supported(cx).to_owned()),
+                        );
                         return None;
                     }
                 }
             }
         }
         syn::PathArguments::Parenthesized(args) => {
-            cx.error(file, args.span(), "unsupported field type: function traits are not part of the schema language".to_owned(), Some(supported(cx).to_owned()));
+            cx.error(
+                file,
+                args.span(),
+                "unsupported field type: function traits are not part of the schema language".to_owned(),
+                Some(supported(cx).to_owned()),
+            );
             return None;
         }
     }

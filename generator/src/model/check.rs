@@ -36,8 +36,16 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
                     "the later would overwrite the earlier in JS, and the .d.ts would not compile; give the field another key with #[estree(rename = \"...\")]".to_owned()
                 };
                 diagnostics.push(
-                    at_property(Diagnostic::new(format!("`{name}` would have two properties `{}`: {} and {}", property.key, describe(schema, model, other), describe(schema, model, reported))), reported)
-                        .with_help(help),
+                    at_property(
+                        Diagnostic::new(format!(
+                            "`{name}` would have two properties `{}`: {} and {}",
+                            property.key,
+                            describe(schema, model, other),
+                            describe(schema, model, reported)
+                        )),
+                        reported,
+                    )
+                    .with_help(help),
                 );
             }
         }
@@ -45,7 +53,8 @@ pub(super) fn check_keys(schema: &Schema, model: &Model, diagnostics: &mut Diagn
     if let Some(result) = &model.result {
         let TypeKind::Struct(root) = &schema.get(result.root).kind else { unreachable!() };
         for (index, channel) in result.channels.iter().enumerate() {
-            let clashes = channel.key == result.root_key || result.channels[..index].iter().any(|c| c.key == channel.key);
+            let clashes =
+                channel.key == result.root_key || result.channels[..index].iter().any(|c| c.key == channel.key);
             if clashes {
                 diagnostics.push(
                     Diagnostic::new(format!("`deserialize` would return two values under `{}`", channel.key))
@@ -65,7 +74,8 @@ pub fn check_case(schema: &Schema, model: &Model) -> Diagnostics {
     if model.mapping.case == PropertyCase::Camel {
         return diagnostics;
     }
-    let changes = |f: &Field| f.estree.rename.is_none() && !f.estree.flatten && PropertyCase::Camel.apply(&f.name) != f.name;
+    let changes =
+        |f: &Field| f.estree.rename.is_none() && !f.estree.flatten && PropertyCase::Camel.apply(&f.name) != f.name;
     let any = schema.types.iter().any(|def| matches!(&def.kind, TypeKind::Struct(s) if s.fields.iter().any(changes)));
     if !any {
         diagnostics.push(
@@ -89,7 +99,13 @@ pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagno
             .at(location.clone())
             .with_help("it tells a walk led by words where words are no node's, or where spans cannot be trusted: add [walk.keywords], or leave the key out")
     };
-    let root_vec_key = |key: &str, named: &crate::config::ConfigName, found: Option<TypeId>, what: &str, help: &str, diagnostics: &mut Diagnostics| match found {
+    let root_vec_key = |key: &str,
+                        named: &crate::config::ConfigName,
+                        found: Option<TypeId>,
+                        what: &str,
+                        help: &str,
+                        diagnostics: &mut Diagnostics| {
+        match found {
         None => diagnostics.push(Diagnostic::new(format!("`walk.{key}` names `{}`, which is no {what}", named.name)).at(named.location.clone()).with_help(help)),
         Some(_) if !words => diagnostics.push(without_words(key, &named.location)),
         Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
@@ -98,24 +114,47 @@ pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagno
                 .with_help(format!("a walk finds the {key} in `Vec`s of the root (or of a struct inline in it): name the type those hold")),
         ),
         Some(_) => {}
+    }
     };
     if let Some(comments) = &config.walk_comments {
         let help = "name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's";
-        root_vec_key("comments", comments, Model::walk_comments_type(schema, config), "struct of the schema with a span", help, diagnostics);
+        root_vec_key(
+            "comments",
+            comments,
+            Model::walk_comments_type(schema, config),
+            "struct of the schema with a span",
+            help,
+            diagnostics,
+        );
     }
     if let Some(errors) = &config.walk_errors {
         let help = "name the type of the parser's errors, whose `Vec` the root holds: a buffer with any is walked without words";
-        root_vec_key("errors", errors, Model::walk_errors_type(schema, config), "struct of the schema", help, diagnostics);
+        root_vec_key(
+            "errors",
+            errors,
+            Model::walk_errors_type(schema, config),
+            "struct of the schema",
+            help,
+            diagnostics,
+        );
     }
     for field in &config.walk_outside_span {
         let id = schema.ids().find(|id| schema.get(*id).name == field.struct_name);
         let problem = match id.map(|id| (id, &schema.get(id).kind)) {
             Some((id, TypeKind::Struct(s))) => match s.fields.iter().find(|f| f.name == field.field) {
                 None => Some(format!("`{}` has no field `{}`", field.struct_name, field.field)),
-                Some(_) if Model::span_field(schema, id).is_none() || model.walked(id).is_none_or(|w| w.node_types.is_empty()) => {
-                    Some(format!("`{}` is no node with a span: a walk never skips it by its span, and the entry would do nothing", field.struct_name))
+                Some(_)
+                    if Model::span_field(schema, id).is_none()
+                        || model.walked(id).is_none_or(|w| w.node_types.is_empty()) =>
+                {
+                    Some(format!(
+                        "`{}` is no node with a span: a walk never skips it by its span, and the entry would do nothing",
+                        field.struct_name
+                    ))
                 }
-                Some(f) if !model.builds_nodes(&f.ty) => Some(format!("`{}.{}` holds no node: the entry would do nothing", field.struct_name, field.field)),
+                Some(f) if !model.builds_nodes(&f.ty) => {
+                    Some(format!("`{}.{}` holds no node: the entry would do nothing", field.struct_name, field.field))
+                }
                 Some(_) if !words => {
                     diagnostics.push(without_words("outside_span", &field.location));
                     None
@@ -136,9 +175,12 @@ pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagno
     for keyword in &config.walk_keywords {
         if !node_types.iter().any(|(name, _)| *name == keyword.node_type.name) {
             diagnostics.push(
-                Diagnostic::new(format!("`walk.keywords` names `{}`, which is no node type of the schema", keyword.node_type.name))
-                    .at(keyword.node_type.location.clone())
-                    .with_help("keys are node types as the output names them (its `type`), such as `DebuggerStatement`"),
+                Diagnostic::new(format!(
+                    "`walk.keywords` names `{}`, which is no node type of the schema",
+                    keyword.node_type.name
+                ))
+                .at(keyword.node_type.location.clone())
+                .with_help("keys are node types as the output names them (its `type`), such as `DebuggerStatement`"),
             );
         }
     }
@@ -155,14 +197,26 @@ pub fn check_target(schema: &Schema, model: &Model, target: &Target, settings: &
         let Some(object) = model.object(id) else { continue };
         for property in &object.properties {
             let why = match property.key.as_str() {
-                "parent" if parent_links && object.node_type.is_some() => "every node of this target has a `parent`: the node that holds it",
-                "constructor" if settings.lazy => "lazy objects are class instances, whose `constructor` is their class",
+                "parent" if parent_links && object.node_type.is_some() => {
+                    "every node of this target has a `parent`: the node that holds it"
+                }
+                "constructor" if settings.lazy => {
+                    "lazy objects are class instances, whose `constructor` is their class"
+                }
                 "toJSON" if settings.lazy => "lazy objects have a `toJSON` method, which `JSON.stringify` calls",
                 _ => continue,
             };
             diagnostics.push(
-                at_property(Diagnostic::new(format!("`{}` cannot have a property `{}` on target `{}`", schema.get(id).name, property.key, target.name)), property)
-                    .with_help(format!("{why}; give the field another key with #[estree(rename = \"...\")]")),
+                at_property(
+                    Diagnostic::new(format!(
+                        "`{}` cannot have a property `{}` on target `{}`",
+                        schema.get(id).name,
+                        property.key,
+                        target.name
+                    )),
+                    property,
+                )
+                .with_help(format!("{why}; give the field another key with #[estree(rename = \"...\")]")),
             );
         }
     }
@@ -171,16 +225,25 @@ pub fn check_target(schema: &Schema, model: &Model, target: &Target, settings: &
 
 /// `int64 = "bigint"` and `[targets.X.strings]` choose how 64-bit integers and strings are read:
 /// on a schema whose output holds none, each would do nothing.
-fn unread_values(schema: &Schema, model: &Model, target: &Target, settings: &RawastSettings, diagnostics: &mut Diagnostics) {
+fn unread_values(
+    schema: &Schema,
+    model: &Model,
+    target: &Target,
+    settings: &RawastSettings,
+    diagnostics: &mut Diagnostics,
+) {
     let int64 = |ty: &TypeRef| matches!(ty, TypeRef::Primitive(Primitive::U64 | Primitive::I64));
     if let Some(location) = target.keys.get("int64")
         && settings.int64 == Int64::BigInt
         && !model.reads_value(schema, int64)
     {
         diagnostics.push(
-            Diagnostic::new(format!("`int64` does nothing on target `{}`: the output holds no 64-bit integer", target.name))
-                .at(location.clone())
-                .with_help("it chooses how `u64` and `i64` fields are read: leave it out while the schema has none"),
+            Diagnostic::new(format!(
+                "`int64` does nothing on target `{}`: the output holds no 64-bit integer",
+                target.name
+            ))
+            .at(location.clone())
+            .with_help("it chooses how `u64` and `i64` fields are read: leave it out while the schema has none"),
         );
     }
     if let Some(location) = target.keys.get("strings")
@@ -197,7 +260,11 @@ fn unread_values(schema: &Schema, model: &Model, target: &Target, settings: &Raw
 /// `[mapping] spans = "range" or "object"`: the styles that put a span under keys of its own, but
 /// for `current`, whose keys are the ones that clash.
 fn other_span_styles(current: SpanStyle) -> String {
-    let others: Vec<String> = [SpanStyle::StartEnd, SpanStyle::Range, SpanStyle::Object].into_iter().filter(|&s| s != current).map(|s| format!("\"{}\"", s.as_str())).collect();
+    let others: Vec<String> = [SpanStyle::StartEnd, SpanStyle::Range, SpanStyle::Object]
+        .into_iter()
+        .filter(|&s| s != current)
+        .map(|s| format!("\"{}\"", s.as_str()))
+        .collect();
     format!("[mapping] spans = {}", others.join(" or "))
 }
 
@@ -212,7 +279,9 @@ fn at_property(diagnostic: Diagnostic, property: &Property) -> Diagnostic {
 fn describe(schema: &Schema, model: &Model, property: &Property) -> String {
     match &property.value {
         PropertyValue::NodeType(_) => "the node's type name ([mapping] discriminator)".to_owned(),
-        PropertyValue::Span { .. } => format!("the node's span ([mapping] spans = \"{}\")", model.mapping.spans.as_str()),
+        PropertyValue::Span { .. } => {
+            format!("the node's span ([mapping] spans = \"{}\")", model.mapping.spans.as_str())
+        }
         PropertyValue::Field { at, .. } => {
             let &(id, index) = at.0.last().expect("a field path has a field");
             let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("field paths go through structs") };

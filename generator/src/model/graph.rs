@@ -47,7 +47,12 @@ impl TypeGraph {
         for from in schema.ids() {
             let sites: Vec<(Site, &TypeRef)> = match &schema.get(from).kind {
                 TypeKind::Struct(s) => s.fields.iter().enumerate().map(|(i, f)| (Site::Field(i), &f.ty)).collect(),
-                TypeKind::Enum(e) => e.variants.iter().enumerate().filter_map(|(i, v)| v.payload.as_ref().map(|p| (Site::Variant(i), p))).collect(),
+                TypeKind::Enum(e) => e
+                    .variants
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| v.payload.as_ref().map(|p| (Site::Variant(i), p)))
+                    .collect(),
             };
             for (site, ty) in sites {
                 if let Some((to, through_vec)) = named_in(ty) {
@@ -94,7 +99,9 @@ impl TypeGraph {
     /// stack runs out below it, it must be left for later. Anything else is read in bounded depth.
     pub fn may_nest(&self, ty: &TypeRef) -> bool {
         match ty {
-            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.may_nest(inner),
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                self.may_nest(inner)
+            }
             TypeRef::Named(id) => self.reaches_cycle[id.0],
             TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
         }
@@ -118,7 +125,11 @@ impl TypeGraph {
         let mut path = vec![start];
         loop {
             let here = *path.last().expect("the path starts with a type");
-            let next = out[here].iter().copied().find(|&t| component[t] == component[start]).expect("a type on a cycle has an edge within its component");
+            let next = out[here]
+                .iter()
+                .copied()
+                .find(|&t| component[t] == component[start])
+                .expect("a type on a cycle has an edge within its component");
             if let Some(first) = path.iter().position(|&t| t == next) {
                 let mut cycle: Vec<TypeId> = path[first..].iter().map(|&t| TypeId(t)).collect();
                 cycle.push(TypeId(next));
@@ -152,7 +163,8 @@ pub fn undeferrable_cycle(schema: &Schema, model: &super::Model) -> Option<Vec<T
             Site::Field(index) => !matches!(model.field_role(schema, edge.from, index), FieldRole::Skipped),
             Site::Variant(_) => true,
         };
-        let defers = edge.through_vec || matches!(edge.site, Site::Field(index) if properties.contains(&(edge.from, index)));
+        let defers =
+            edge.through_vec || matches!(edge.site, Site::Field(index) if properties.contains(&(edge.from, index)));
         read && !defers
     })
 }

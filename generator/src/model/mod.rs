@@ -35,7 +35,10 @@ use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
 pub use check::{check_case, check_target};
-pub use oxc::{ROOT as OXC_ROOT, Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties, made_node_types, made_node_types_in};
+pub use oxc::{
+    ROOT as OXC_ROOT, Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties,
+    made_node_types, made_node_types_in,
+};
 pub use rawast::variant_string;
 use rawast::{enum_model, field_key, node_span_field, object_model};
 pub use visitor::{VisitorEntry, VisitorKeys};
@@ -239,7 +242,8 @@ impl Model {
             objects.push(is_struct.then(|| match schema.dialect {
                 Dialect::Oxc => oxc::object(schema, id, variant),
                 Dialect::Rawast => {
-                    let channels: &[usize] = if result.as_ref().is_some_and(|r| r.root == id) { &channel_fields } else { &[] };
+                    let channels: &[usize] =
+                        if result.as_ref().is_some_and(|r| r.root == id) { &channel_fields } else { &[] };
                     object_model(schema, &mapping, id, channels)
                 }
             }));
@@ -254,11 +258,26 @@ impl Model {
                 let object = objects[id.0].as_ref()?;
                 Some(match schema.dialect {
                     Dialect::Oxc => oxc::walked(schema, id, object, variant),
-                    Dialect::Rawast => WalkedStruct { node_types: object.node_type.iter().cloned().collect(), type_field: None, properties: Some(object.properties.clone()), made: Vec::new() },
+                    Dialect::Rawast => WalkedStruct {
+                        node_types: object.node_type.iter().cloned().collect(),
+                        type_field: None,
+                        properties: Some(object.properties.clone()),
+                        made: Vec::new(),
+                    },
                 })
             })
             .collect();
-        let mut model = Model { mapping, objects, enums, walked, builds: Vec::new(), graph: graph::TypeGraph::new(schema), result, visitor_keys: Ok(VisitorKeys { entries: Vec::new() }), variant };
+        let mut model = Model {
+            mapping,
+            objects,
+            enums,
+            walked,
+            builds: Vec::new(),
+            graph: graph::TypeGraph::new(schema),
+            result,
+            visitor_keys: Ok(VisitorKeys { entries: Vec::new() }),
+            variant,
+        };
         model.builds = builds_nodes_by_type(schema, &model);
         model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_walk(schema, &model, config, &mut diagnostics);
@@ -340,8 +359,11 @@ impl Model {
     fn this_holds_no_node(&self, schema: &Schema, bound: &oxc::BoundReads, holder: Option<TypeId>) -> bool {
         bound.this.iter().all(|(key, rest)| {
             let compared = ["=== null", "!== null"].iter().any(|c| rest.trim_start().starts_with(c));
-            let known = holder.and_then(|id| self.object(id)).is_some_and(|o| o.properties.iter().any(|p| &p.key == key));
-            compared || (known && holder.is_some_and(|id| self.takes_no_node(schema, &TypeRef::Named(id), &format!(".{key}"))))
+            let known =
+                holder.and_then(|id| self.object(id)).is_some_and(|o| o.properties.iter().any(|p| &p.key == key));
+            compared
+                || (known
+                    && holder.is_some_and(|id| self.takes_no_node(schema, &TypeRef::Named(id), &format!(".{key}"))))
         })
     }
 
@@ -355,12 +377,24 @@ impl Model {
         }) else {
             return false;
         };
-        let key: String = rest.strip_prefix('.').unwrap_or_default().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        let key: String = rest
+            .strip_prefix('.')
+            .unwrap_or_default()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
         let property = object.properties.iter().rev().find(|p| p.key == key);
         !key.is_empty()
             && match property.map(|p| &p.value) {
-                Some(PropertyValue::NodeType(_) | PropertyValue::Span { .. } | PropertyValue::Range | PropertyValue::FromSpan { .. }) => true,
-                Some(value @ (PropertyValue::Field { .. } | PropertyValue::Joined { .. })) => !self.fields_build_nodes(value),
+                Some(
+                    PropertyValue::NodeType(_)
+                    | PropertyValue::Span { .. }
+                    | PropertyValue::Range
+                    | PropertyValue::FromSpan { .. },
+                ) => true,
+                Some(value @ (PropertyValue::Field { .. } | PropertyValue::Joined { .. })) => {
+                    !self.fields_build_nodes(value)
+                }
                 Some(PropertyValue::Converted { converter, .. }) => !self.converter_builds_nodes(schema, *converter),
                 // Not in this variant's object (`ident.range` under `RANGE` in a variant without
                 // ranges): undefined, unless a converter sets it; oxc's `range`, wherever it is
@@ -386,7 +420,9 @@ impl Model {
             Dialect::Rawast => node_span_field(schema, id),
             Dialect::Oxc => {
                 let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
-                s.fields.iter().position(|f| f.name == "span" && matches!(f.ty, TypeRef::Named(span) if schema.get(span).name == "Span"))
+                s.fields.iter().position(|f| {
+                    f.name == "span" && matches!(f.ty, TypeRef::Named(span) if schema.get(span).name == "Span")
+                })
             }
         }
     }
@@ -441,7 +477,12 @@ impl Model {
     /// with words holds one of its words. The spans of other structs (oxc's `FormalParameters`,
     /// which oxc-parser leaves in UTF-8 bytes) are never read by a walk.
     pub fn walk_span_structs(&self, schema: &Schema) -> Vec<TypeId> {
-        schema.ids().filter(|id| Self::span_field(schema, *id).is_some() && self.walked(*id).is_some_and(|w| !w.node_types.is_empty())).collect()
+        schema
+            .ids()
+            .filter(|id| {
+                Self::span_field(schema, *id).is_some() && self.walked(*id).is_some_and(|w| !w.node_types.is_empty())
+            })
+            .collect()
     }
 
     /// The node type name of a node struct.
@@ -468,7 +509,9 @@ impl Model {
     pub fn builds_nodes(&self, ty: &TypeRef) -> bool {
         match ty {
             TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
-            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.builds_nodes(inner),
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                self.builds_nodes(inner)
+            }
             TypeRef::Named(id) => self.builds[id.0],
         }
     }
@@ -518,7 +561,12 @@ impl Model {
             TypeRef::Box(inner) | TypeRef::Option(inner) => self.accepted_types(schema, inner),
             TypeRef::Named(id) => match &schema.get(*id).kind {
                 TypeKind::Struct(_) => self.node_type(*id).map(|t| (t.to_owned(), Some(*id))).into_iter().collect(),
-                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).flat_map(|p| self.accepted_types(schema, p)).collect(),
+                TypeKind::Enum(e) => e
+                    .variants
+                    .iter()
+                    .filter_map(|v| v.payload.as_ref())
+                    .flat_map(|p| self.accepted_types(schema, p))
+                    .collect(),
             },
             _ => Vec::new(),
         }
@@ -530,14 +578,22 @@ impl Model {
         let field = &s.fields[index];
         let object = self.object(id).expect("structs have an object model");
         let direct = |p: &&Property| match &p.value {
-            PropertyValue::Field { at, .. } | PropertyValue::Span { at, .. } => at.0.len() == 1 && at.0[0] == (id, index),
+            PropertyValue::Field { at, .. } | PropertyValue::Span { at, .. } => {
+                at.0.len() == 1 && at.0[0] == (id, index)
+            }
             _ => false,
         };
         match object.properties.iter().find(direct) {
             Some(Property { value: PropertyValue::Span { .. }, .. }) => FieldRole::NodeSpan,
             Some(property) => FieldRole::Property(&property.key),
             None if field.estree.flatten && !field.estree.skip => FieldRole::Flattened,
-            None if self.result.as_ref().is_some_and(|r| r.root == id && r.channels.iter().any(|c| c.field == index)) => FieldRole::Channel,
+            None if self
+                .result
+                .as_ref()
+                .is_some_and(|r| r.root == id && r.channels.iter().any(|c| c.field == index)) =>
+            {
+                FieldRole::Channel
+            }
             // A node's span under `spans = "none"` is read by no one, like a skipped field.
             None if node_span_field(schema, id) == Some(index) => FieldRole::NodeSpan,
             None => FieldRole::Skipped,
@@ -552,7 +608,9 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
         fn walk(ty: &TypeRef, builds: &[bool]) -> bool {
             match ty {
                 TypeRef::Primitive(_) | TypeRef::Span | TypeRef::Str | TypeRef::Builtin(_) => false,
-                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => walk(inner, builds),
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                    walk(inner, builds)
+                }
                 TypeRef::Named(id) => builds[id.0],
             }
         }
@@ -565,7 +623,8 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
                 continue;
             }
             // oxc's converters: a value that makes a node, or reads one that may.
-            let converts = |converter: MetaId, builds: &[bool]| converter_reaches(schema, converter, |ty| reaches(ty, builds));
+            let converts =
+                |converter: MetaId, builds: &[bool]| converter_reaches(schema, converter, |ty| reaches(ty, builds));
             let now = match &schema.get(id).kind {
                 TypeKind::Struct(_) => {
                     let walked = model.walked(id).expect("structs are walked");
@@ -584,7 +643,10 @@ fn builds_nodes_by_type(schema: &Schema, model: &Model) -> Vec<bool> {
                     EnumModel { via: Some(converter), .. } => converts(*converter, &builds),
                     enumeration => {
                         e.variants.iter().filter_map(|v| v.payload.as_ref()).any(|p| reaches(p, &builds))
-                            || enumeration.variants.iter().any(|v| matches!(v.value, VariantValue::Converted(c) if converts(c, &builds)))
+                            || enumeration
+                                .variants
+                                .iter()
+                                .any(|v| matches!(v.value, VariantValue::Converted(c) if converts(c, &builds)))
                     }
                 },
             };
@@ -629,23 +691,41 @@ fn converter_reaches(schema: &Schema, converter: MetaId, builds: impl Fn(&TypeRe
 fn result_shape(schema: &Schema, config: &Config, diagnostics: &mut Diagnostics) -> Option<ResultShape> {
     if schema.dialect == Dialect::Oxc {
         // A schema without it is reported by each target's emitter, which needs it by name.
-        let root = schema.ids().find(|id| schema.get(*id).name == OXC_ROOT && matches!(schema.get(*id).kind, TypeKind::Struct(_)))?;
+        let root = schema
+            .ids()
+            .find(|id| schema.get(*id).name == OXC_ROOT && matches!(schema.get(*id).kind, TypeKind::Struct(_)))?;
         return Some(ResultShape { root, root_key: config.mapping.root_key.clone(), channels: Vec::new() });
     }
     let root_config = config.root.as_ref()?;
-    let Some(root) = schema.ids().find(|id| schema.get(*id).name == root_config.name && matches!(schema.get(*id).kind, TypeKind::Struct(_))) else {
-        diagnostics.push(Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name)).at(root_config.location.clone()));
+    let Some(root) = schema
+        .ids()
+        .find(|id| schema.get(*id).name == root_config.name && matches!(schema.get(*id).kind, TypeKind::Struct(_)))
+    else {
+        diagnostics.push(
+            Diagnostic::new(format!("root type `{}` is not a struct of the schema", root_config.name))
+                .at(root_config.location.clone()),
+        );
         return None;
     };
     let TypeKind::Struct(s) = &schema.get(root).kind else { unreachable!() };
     let mut channels = Vec::new();
     for channel in &config.mapping.channels {
         match s.fields.iter().position(|f| f.name == channel.name) {
-            Some(field) => channels.push(Channel { key: field_key(&config.mapping, &s.fields[field]), field, ty: s.fields[field].ty.clone() }),
+            Some(field) => channels.push(Channel {
+                key: field_key(&config.mapping, &s.fields[field]),
+                field,
+                ty: s.fields[field].ty.clone(),
+            }),
             None => diagnostics.push(
-                Diagnostic::new(format!("channel `{}` is not a field of the root type `{}`", channel.name, root_config.name))
-                    .at(channel.location.clone())
-                    .with_help(format!("channels are fields of `{}` that `deserialize` returns beside it", root_config.name)),
+                Diagnostic::new(format!(
+                    "channel `{}` is not a field of the root type `{}`",
+                    channel.name, root_config.name
+                ))
+                .at(channel.location.clone())
+                .with_help(format!(
+                    "channels are fields of `{}` that `deserialize` returns beside it",
+                    root_config.name
+                )),
             ),
         }
     }

@@ -85,7 +85,9 @@ pub(super) fn enumeration(schema: &Schema, id: TypeId) -> EnumModel {
             let value = match (variant.estree.via, &variant.payload) {
                 (Some(converter), _) => VariantValue::Converted(converter),
                 (None, Some(payload)) => VariantValue::Payload(payload.clone()),
-                (None, None) => VariantValue::String(variant.estree.rename.clone().unwrap_or_else(|| if def.estree.no_rename_variants { variant.name.clone() } else { camel_case(&variant.name) })),
+                (None, None) => VariantValue::String(variant.estree.rename.clone().unwrap_or_else(|| {
+                    if def.estree.no_rename_variants { variant.name.clone() } else { camel_case(&variant.name) }
+                })),
             };
             VariantModel { discriminant: variant.discriminant, value }
         })
@@ -118,7 +120,11 @@ fn struct_properties(schema: &Schema, id: TypeId, at: &FieldPath, variant: Varia
                 let added = &def.estree.add_fields[index];
                 if Only::wanted(schema.meta[added.converter.0].only, variant.is_ts) {
                     let within = StructAt { id, path: at.clone() };
-                    out.set(Property { key: added.key.clone(), value: PropertyValue::Converted { converter: added.converter, within }, location: None });
+                    out.set(Property {
+                        key: added.key.clone(),
+                        value: PropertyValue::Converted { converter: added.converter, within },
+                        location: None,
+                    });
                 }
             }
         }
@@ -154,7 +160,15 @@ fn order(schema: &Schema, id: TypeId, s: &Struct) -> Vec<Ordered> {
     entries
 }
 
-fn field(schema: &Schema, id: TypeId, s: &Struct, index: usize, at: &FieldPath, variant: Variant, out: &mut Properties) {
+fn field(
+    schema: &Schema,
+    id: TypeId,
+    s: &Struct,
+    index: usize,
+    at: &FieldPath,
+    variant: Variant,
+    out: &mut Properties,
+) {
     let field = &s.fields[index];
     if !Only::wanted(field.estree.only, variant.is_ts) {
         return;
@@ -180,7 +194,12 @@ fn field(schema: &Schema, id: TypeId, s: &Struct, index: usize, at: &FieldPath, 
         };
         PropertyValue::FromSpan { option }
     } else {
-        let joined: Vec<(usize, JoinPlace)> = s.fields.iter().enumerate().filter_map(|(i, f)| f.estree.join.filter(|join| join.into == index).map(|join| (i, join.place))).collect();
+        let joined: Vec<(usize, JoinPlace)> = s
+            .fields
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.estree.join.filter(|join| join.into == index).map(|join| (i, join.place)))
+            .collect();
         if joined.is_empty() {
             PropertyValue::Field { at: path, ty: field.ty.clone(), convert: None }
         } else {
@@ -189,7 +208,8 @@ fn field(schema: &Schema, id: TypeId, s: &Struct, index: usize, at: &FieldPath, 
                 part_path.0.push((id, i));
                 (part_path, s.fields[i].ty.clone())
             };
-            let mut parts: Vec<(FieldPath, TypeRef)> = joined.iter().filter(|(_, place)| *place == JoinPlace::Prepend).map(|(i, _)| part(*i)).collect();
+            let mut parts: Vec<(FieldPath, TypeRef)> =
+                joined.iter().filter(|(_, place)| *place == JoinPlace::Prepend).map(|(i, _)| part(*i)).collect();
             parts.push(part(index));
             parts.extend(joined.iter().filter(|(_, place)| *place == JoinPlace::Append).map(|(i, _)| part(*i)));
             PropertyValue::Joined { field: path, parts }
@@ -216,7 +236,9 @@ fn flattened(schema: &Schema, field: &crate::ir::Field) -> Option<TypeId> {
 pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant: Variant) -> super::WalkedStruct {
     let properties = match object.via {
         None => Some(object.properties.clone()),
-        Some(converter) if schema.meta[converter.0].ts_type.is_none() => converted_declared(schema, id, converter, variant),
+        Some(converter) if schema.meta[converter.0].ts_type.is_none() => {
+            converted_declared(schema, id, converter, variant)
+        }
         Some(_) => None,
     };
     let mut node_types = Vec::new();
@@ -224,7 +246,9 @@ pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant:
     match properties.iter().flatten().find(|p| p.key == "type").map(|p| &p.value) {
         Some(PropertyValue::NodeType(name)) => node_types.push(name.clone()),
         // A `type` field of a fieldless enum, on an object oxc gives `parent` (comments have none).
-        Some(PropertyValue::Field { at, ty: ty @ TypeRef::Named(enum_id), convert: None }) if !schema.get(id).estree.no_parent => {
+        Some(PropertyValue::Field { at, ty: ty @ TypeRef::Named(enum_id), convert: None })
+            if !schema.get(id).estree.no_parent =>
+        {
             if let TypeKind::Enum(e) = &schema.get(*enum_id).kind
                 && e.variants.iter().all(|v| v.payload.is_none())
             {
@@ -243,7 +267,9 @@ pub(super) fn walked(schema: &Schema, id: TypeId, object: &ObjectModel, variant:
         _ => {}
     }
     let made = match object.via {
-        Some(converter) if properties.is_some() => made_node_types_in(schema, converter, variant).into_iter().filter(|t| !node_types.contains(t)).collect(),
+        Some(converter) if properties.is_some() => {
+            made_node_types_in(schema, converter, variant).into_iter().filter(|t| !node_types.contains(t)).collect()
+        }
         _ => Vec::new(),
     };
     super::WalkedStruct { node_types, type_field, properties, made }
@@ -267,7 +293,11 @@ fn converted_declared(schema: &Schema, id: TypeId, converter: MetaId, variant: V
     }
     let read = own_offsets_in(schema, converter, variant);
     let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!("a struct's converter") };
-    let reads = |path: &FieldPath| path.0.first().is_some_and(|&(_, index)| read.iter().any(|offset| offset.first() == Some(&s.fields[index].name)));
+    let reads = |path: &FieldPath| {
+        path.0
+            .first()
+            .is_some_and(|&(_, index)| read.iter().any(|offset| offset.first() == Some(&s.fields[index].name)))
+    };
     Some(
         declared
             .into_iter()
@@ -398,7 +428,8 @@ pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<BoundReads> {
     for (n, (at, _)) in text.match_indices('\0').enumerate() {
         // `const NAME =` right before the read.
         let before = text[..at].trim_end().strip_suffix('=')?.trim_end();
-        let name: String = before.chars().rev().take_while(|c| is_name(*c)).collect::<Vec<_>>().into_iter().rev().collect();
+        let name: String =
+            before.chars().rev().take_while(|c| is_name(*c)).collect::<Vec<_>>().into_iter().rev().collect();
         let declared = before[..before.len() - name.len()].trim_end();
         if name.is_empty() || !(declared.ends_with("const") || declared.ends_with("let")) {
             return None;
@@ -408,7 +439,10 @@ pub fn bound_reads(schema: &Schema, id: MetaId) -> Option<BoundReads> {
         for (i, _) in text.match_indices(name.as_str()) {
             let previous = text[..i].chars().next_back();
             let next = text[i + name.len()..].chars().next();
-            if previous.is_some_and(|c| is_name(c) || c == '.') || next.is_some_and(is_name) || i == before.len() - name.len() {
+            if previous.is_some_and(|c| is_name(c) || c == '.')
+                || next.is_some_and(is_name)
+                || i == before.len() - name.len()
+            {
                 continue;
             }
             uses.push(text[i + name.len()..].to_owned());
@@ -439,7 +473,8 @@ pub fn keys_set_by_converters(schema: &Schema) -> std::collections::BTreeSet<Str
         for text in snippet_texts(&snippet.parts) {
             let bytes = text.as_bytes();
             for (at, _) in text.match_indices('.') {
-                let key: String = text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                let key: String =
+                    text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
                 let rest = text[at + 1 + key.len()..].trim_start();
                 let assigns = rest.starts_with('=') && !rest.starts_with("==");
                 if !key.is_empty() && assigns && bytes.get(at + 1).is_some_and(|b| b.is_ascii_alphabetic()) {

@@ -27,11 +27,19 @@ pub(super) fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, chann
     let span = node_span_field(schema, id);
     // A field keyed like the discriminator supplies the type itself (comments' `type`: Line or Block).
     let TypeKind::Struct(s) = &def.kind else { unreachable!() };
-    let supplies_type = mapping.discriminator.as_ref().is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &field_key(mapping, f) == d));
-    let node_type = (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
+    let supplies_type = mapping
+        .discriminator
+        .as_ref()
+        .is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &field_key(mapping, f) == d));
+    let node_type =
+        (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
     let mut properties = Vec::new();
     if let (Some(key), Some(node_type)) = (&mapping.discriminator, &node_type) {
-        properties.push(Property { key: key.clone(), value: PropertyValue::NodeType(node_type.clone()), location: None });
+        properties.push(Property {
+            key: key.clone(),
+            value: PropertyValue::NodeType(node_type.clone()),
+            location: None,
+        });
     }
     push_fields(schema, mapping, id, &FieldPath(Vec::new()), span, channels, &mut properties);
     let parent = node_type.is_some();
@@ -57,7 +65,15 @@ pub(super) fn enum_model(schema: &Schema, id: TypeId) -> EnumModel {
 
 /// The properties of struct `id`'s fields, at `base`, flattened fields expanded. `span`: the field
 /// that is the node's span.
-pub(super) fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: &FieldPath, span: Option<usize>, channels: &[usize], out: &mut Vec<Property>) {
+pub(super) fn push_fields(
+    schema: &Schema,
+    mapping: &Mapping,
+    id: TypeId,
+    base: &FieldPath,
+    span: Option<usize>,
+    channels: &[usize],
+    out: &mut Vec<Property>,
+) {
     let TypeKind::Struct(s) = &schema.get(id).kind else { unreachable!() };
     for (index, field) in s.fields.iter().enumerate() {
         if field.estree.skip || channels.contains(&index) {
@@ -67,13 +83,21 @@ pub(super) fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: 
         at.0.push((id, index));
         let location = Some(field.location.clone());
         if Some(index) == span {
-            let mut part = |key: String, part: SpanPart| out.push(Property { key, value: PropertyValue::Span { at: at.clone(), part }, location: location.clone() });
+            let mut part = |key: String, part: SpanPart| {
+                out.push(Property {
+                    key,
+                    value: PropertyValue::Span { at: at.clone(), part },
+                    location: location.clone(),
+                })
+            };
             match mapping.spans {
                 SpanStyle::StartEnd => {
                     part("start".to_owned(), SpanPart::Start);
                     part("end".to_owned(), SpanPart::End);
                 }
-                SpanStyle::Range => part(field.estree.rename.clone().unwrap_or_else(|| "range".to_owned()), SpanPart::Range),
+                SpanStyle::Range => {
+                    part(field.estree.rename.clone().unwrap_or_else(|| "range".to_owned()), SpanPart::Range)
+                }
                 SpanStyle::Object => part(field_key(mapping, field), SpanPart::Object),
                 SpanStyle::None => {}
             }
@@ -93,4 +117,3 @@ pub(super) fn push_fields(schema: &Schema, mapping: &Mapping, id: TypeId, base: 
         out.push(Property { key: field_key(mapping, field), value, location });
     }
 }
-

@@ -37,19 +37,37 @@ pub struct VisitorEntry {
 /// The visitor keys of `model`, or why its objects cannot be walked by them.
 pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys, Diagnostics> {
     let set_by_converters = set_by_converters(schema, model);
-    let mut walk = Walk { schema, model, entries: Vec::new(), origins: HashMap::new(), reachable: BTreeSet::new(), set_by_converters, diagnostics: Diagnostics::default() };
+    let mut walk = Walk {
+        schema,
+        model,
+        entries: Vec::new(),
+        origins: HashMap::new(),
+        reachable: BTreeSet::new(),
+        set_by_converters,
+        diagnostics: Diagnostics::default(),
+    };
     // A walk starts at each value of `deserialize`'s result, named by its key there. (oxc's result
     // holds the program, whose nodes oxc's own visitor keys start from, and values without nodes.)
     if let Some(result) = model.result.as_ref().filter(|_| schema.dialect == Dialect::Rawast) {
-        let starts = std::iter::once((&result.root_key, TypeRef::Named(result.root))).chain(result.channels.iter().map(|c| (&c.key, c.ty.clone())));
+        let starts = std::iter::once((&result.root_key, TypeRef::Named(result.root)))
+            .chain(result.channels.iter().map(|c| (&c.key, c.ty.clone())));
         for (key, ty) in starts {
             let plain = walk.plain_structs([&ty]);
-            walk.describe(key.clone(), &plain, std::slice::from_ref(&plain), Origin { what: format!("`deserialize`'s `{key}`"), location: None });
+            walk.describe(
+                key.clone(),
+                &plain,
+                std::slice::from_ref(&plain),
+                Origin { what: format!("`deserialize`'s `{key}`"), location: None },
+            );
         }
     }
     // Structs that share a node type share its entry. oxc's schema describes types its trees never
     // hold (its regular expressions' AST, ids): those a tree can hold.
-    let reachable = model.result.as_ref().filter(|_| schema.dialect == Dialect::Oxc).map(|result| reachable_structs(schema, model, result.root));
+    let reachable = model
+        .result
+        .as_ref()
+        .filter(|_| schema.dialect == Dialect::Oxc)
+        .map(|result| reachable_structs(schema, model, result.root));
     for (node_type, mut ids) in model.node_types(schema) {
         if let Some(reachable) = &reachable {
             ids.retain(|id| reachable.contains(id));
@@ -58,7 +76,12 @@ pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys
             }
         }
         let structs: Vec<String> = ids.iter().map(|id| format!("`{}`", schema.get(*id).name)).collect();
-        walk.describe(node_type.to_owned(), &ids, &[], Origin { what: format!("the node type of {}", structs.join(", ")), location: None });
+        walk.describe(
+            node_type.to_owned(),
+            &ids,
+            &[],
+            Origin { what: format!("the node type of {}", structs.join(", ")), location: None },
+        );
     }
     walk.check_own_discriminators();
     let Walk { entries, diagnostics, .. } = walk;
@@ -104,8 +127,17 @@ impl<'a> Walk<'a> {
         let help = "a node's entry is its type name, a plain object's the entry of the object holding it, a dot and its key, or its key in `deserialize`'s result: rename a node type or a field";
         if name == "__proto__" || self.origins.contains_key(&name) {
             let (message, location) = match self.origins.get(&name) {
-                Some(first) => (format!("{} and {} would have one VISITOR_KEYS entry, `{name}`", first.what, origin.what), origin.location.clone().or_else(|| first.location.clone())),
-                None => (format!("{} would have the VISITOR_KEYS entry `__proto__`, which JS object literals take as the prototype", origin.what), origin.location.clone()),
+                Some(first) => (
+                    format!("{} and {} would have one VISITOR_KEYS entry, `{name}`", first.what, origin.what),
+                    origin.location.clone().or_else(|| first.location.clone()),
+                ),
+                None => (
+                    format!(
+                        "{} would have the VISITOR_KEYS entry `__proto__`, which JS object literals take as the prototype",
+                        origin.what
+                    ),
+                    origin.location.clone(),
+                ),
             };
             let mut diagnostic = Diagnostic::new(message).with_help(help);
             if let Some(location) = location {
@@ -133,10 +165,19 @@ impl<'a> Walk<'a> {
                 continue;
             }
             // Diagnostics point at a field that brings plain objects here.
-            let location = fields.iter().filter(|(ty, _)| !self.plain_structs([*ty]).is_empty()).find_map(|(_, location)| (*location).clone());
+            let location = fields
+                .iter()
+                .filter(|(ty, _)| !self.plain_structs([*ty]).is_empty())
+                .find_map(|(_, location)| (*location).clone());
             if let Some(again) = chain.iter().position(|met| *met == plain) {
                 self.reachable.extend(plain.iter().copied());
-                let names: Vec<&str> = chain[again..].iter().flatten().map(|id| self.schema.get(*id).name.as_str()).collect::<BTreeSet<_>>().into_iter().collect();
+                let names: Vec<&str> = chain[again..]
+                    .iter()
+                    .flatten()
+                    .map(|id| self.schema.get(*id).name.as_str())
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
                 let mut diagnostic = Diagnostic::new(format!(
                     "plain objects of `{}` hold themselves through `{key}` with no node between them: their VISITOR_KEYS entries, named by their path from the nearest node (`{name}.{key}`, ...), would never end",
                     names.join("`, `")
@@ -165,10 +206,13 @@ impl<'a> Walk<'a> {
     /// converter replaces with nodes (`set_by_converters`).
     fn leads_to_nodes(&self, property: &super::Property) -> bool {
         match &property.value {
-            PropertyValue::Field { .. } | PropertyValue::Joined { .. } => self.model.fields_build_nodes(&property.value),
+            PropertyValue::Field { .. } | PropertyValue::Joined { .. } => {
+                self.model.fields_build_nodes(&property.value)
+            }
             PropertyValue::Converted { converter, .. } => {
                 self.model.converter_builds_nodes(self.schema, *converter)
-                    || (self.schema.meta[converter.0].only == Some(Only::Ts) && self.set_by_converters.contains(&property.key))
+                    || (self.schema.meta[converter.0].only == Some(Only::Ts)
+                        && self.set_by_converters.contains(&property.key))
             }
             _ => false,
         }
@@ -181,7 +225,9 @@ impl<'a> Walk<'a> {
         let mut stack: Vec<&TypeRef> = types.into_iter().collect();
         while let Some(ty) = stack.pop() {
             match ty {
-                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => stack.push(inner),
+                TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                    stack.push(inner)
+                }
                 TypeRef::Named(id) if seen.insert(*id) => match &self.schema.get(*id).kind {
                     TypeKind::Struct(_) if !self.model.is_node(*id) => {
                         found.insert(*id);
@@ -209,7 +255,9 @@ impl<'a> Walk<'a> {
                 _ if convert.is_some() => continue,
                 None => format!("`{name}` is a plain object whose own `{discriminator}` can be any string"),
                 Some(strings) => match strings.iter().find(|s| names.contains(s.as_str())) {
-                    Some(string) => format!("`{name}` is a plain object whose own `{discriminator}` can be \"{string}\", which names a VISITOR_KEYS entry"),
+                    Some(string) => format!(
+                        "`{name}` is a plain object whose own `{discriminator}` can be \"{string}\", which names a VISITOR_KEYS entry"
+                    ),
                     None => continue,
                 },
             };
@@ -248,7 +296,9 @@ fn reachable_structs(schema: &Schema, model: &Model, root: TypeId) -> HashSet<Ty
     let mut stack = vec![TypeRef::Named(root)];
     while let Some(ty) = stack.pop() {
         match ty {
-            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => stack.push(*inner),
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                stack.push(*inner)
+            }
             TypeRef::Named(id) if seen.insert(id) => {
                 let mut converters = Vec::new();
                 match &schema.get(id).kind {
@@ -258,7 +308,9 @@ fn reachable_structs(schema: &Schema, model: &Model, root: TypeId) -> HashSet<Ty
                         for property in walked.properties.iter().flatten() {
                             match &property.value {
                                 PropertyValue::Field { ty, .. } => stack.push(ty.clone()),
-                                PropertyValue::Joined { parts, .. } => stack.extend(parts.iter().map(|(_, ty)| ty.clone())),
+                                PropertyValue::Joined { parts, .. } => {
+                                    stack.extend(parts.iter().map(|(_, ty)| ty.clone()))
+                                }
                                 PropertyValue::Converted { converter, .. } => converters.push(*converter),
                                 _ => {}
                             }

@@ -20,8 +20,14 @@ pub fn snapshot_settings(folder: &str) -> insta::Settings {
 /// Reads a fixture directory's config and the files it names, as codegen would.
 pub fn load_fixture(config_path: &Path) -> (Config, Vec<SourceFile>) {
     let dir = config_path.parent().unwrap();
-    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: fs::read_to_string(config_path).unwrap() }).unwrap_or_else(|d| panic!("{d}"));
-    let inputs = config.input_files().iter().map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(dir.join(&f.path)).unwrap() }).collect();
+    let config =
+        Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: fs::read_to_string(config_path).unwrap() })
+            .unwrap_or_else(|d| panic!("{d}"));
+    let inputs = config
+        .input_files()
+        .iter()
+        .map(|f| SourceFile { path: f.path.clone(), text: fs::read_to_string(dir.join(&f.path)).unwrap() })
+        .collect();
     (config, inputs)
 }
 
@@ -34,7 +40,8 @@ pub fn fixture_name(config_path: &Path) -> String {
 /// offset): what a test needs to write a buffer of the schema by hand. These numbers are the layout
 /// engine's, which rustc checks.
 pub fn layout_json(inputs: &[SourceFile], config: &Config) -> String {
-    let schema_files: Vec<SourceFile> = inputs.iter().filter(|f| config.schema_files.iter().any(|s| s.path == f.path)).cloned().collect();
+    let schema_files: Vec<SourceFile> =
+        inputs.iter().filter(|f| config.schema_files.iter().any(|s| s.path == f.path)).cloned().collect();
     let analysis = rawast_generator::analyze_as(&schema_files, config.dialect).unwrap();
     let mut types = serde_json::Map::new();
     for id in analysis.schema.ids() {
@@ -43,10 +50,16 @@ pub fn layout_json(inputs: &[SourceFile], config: &Config) -> String {
         let mut entry = serde_json::json!({ "size": layout.layout.size, "align": layout.layout.align });
         match (&def.kind, &layout.shape) {
             (TypeKind::Struct(s), Shape::Struct { field_offsets }) => {
-                entry["fields"] = s.fields.iter().zip(field_offsets).map(|(f, offset)| (f.name.clone(), serde_json::json!(offset))).collect();
+                entry["fields"] = s
+                    .fields
+                    .iter()
+                    .zip(field_offsets)
+                    .map(|(f, offset)| (f.name.clone(), serde_json::json!(offset)))
+                    .collect();
             }
             (TypeKind::Enum(e), shape) => {
-                entry["variants"] = e.variants.iter().map(|v| (v.name.clone(), serde_json::json!(v.discriminant))).collect();
+                entry["variants"] =
+                    e.variants.iter().map(|v| (v.name.clone(), serde_json::json!(v.discriminant))).collect();
                 if let Shape::DataEnum { payload_offset } = shape {
                     entry["payload"] = serde_json::json!(payload_offset);
                 }

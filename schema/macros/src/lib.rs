@@ -13,9 +13,7 @@ use quote::ToTokens;
 pub fn ast(args: TokenStream, input: TokenStream) -> TokenStream {
     if !args.is_empty() {
         let args = proc_macro2::TokenStream::from(args);
-        return syn::Error::new_spanned(args, "#[ast] takes no arguments")
-            .to_compile_error()
-            .into();
+        return syn::Error::new_spanned(args, "#[ast] takes no arguments").to_compile_error().into();
     }
     let mut item = match syn::parse::<syn::Item>(input) {
         Ok(item) => item,

@@ -109,7 +109,11 @@ impl<'a> Allocator<'a> {
             match code {
                 0..0x80 => bytes.push(code as u8),
                 0x80..0x800 => bytes.extend([0xC0 | (code >> 6) as u8, 0x80 | (code & 0x3F) as u8]),
-                0x800..0x10000 => bytes.extend([0xE0 | (code >> 12) as u8, 0x80 | ((code >> 6) & 0x3F) as u8, 0x80 | (code & 0x3F) as u8]),
+                0x800..0x10000 => bytes.extend([
+                    0xE0 | (code >> 12) as u8,
+                    0x80 | ((code >> 6) & 0x3F) as u8,
+                    0x80 | (code & 0x3F) as u8,
+                ]),
                 _ => bytes.extend([
                     0xF0 | (code >> 18) as u8,
                     0x80 | ((code >> 12) & 0x3F) as u8,

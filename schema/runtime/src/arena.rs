@@ -203,7 +203,10 @@ const _: () = {
     if offset_of!(Str<'static>, ptr) != 0 || offset_of!(Str<'static>, len) != POINTER {
         panic!("Str: pointer at 0, then len");
     }
-    if offset_of!(Vec<'static, u8>, ptr) != 0 || offset_of!(Vec<'static, u8>, len) != POINTER || offset_of!(Vec<'static, u8>, cap) != POINTER + 4 {
+    if offset_of!(Vec<'static, u8>, ptr) != 0
+        || offset_of!(Vec<'static, u8>, len) != POINTER
+        || offset_of!(Vec<'static, u8>, cap) != POINTER + 4
+    {
         panic!("Vec: pointer at 0, then len, then cap");
     }
     if offset_of!(Span, start) != 0 || offset_of!(Span, end) != 4 {

@@ -110,7 +110,10 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
 ) -> Result<Option<RawBuffer>, E> {
     let source_len = source.len().next_multiple_of(8);
     let arena_capacity = arena_capacity.next_multiple_of(8);
-    let total = source_len.checked_add(arena_capacity).and_then(|n| n.checked_add(METADATA_SIZE.next_multiple_of(8) + 8)).ok_or(BufferTooLarge)?;
+    let total = source_len
+        .checked_add(arena_capacity)
+        .and_then(|n| n.checked_add(METADATA_SIZE.next_multiple_of(8) + 8))
+        .ok_or(BufferTooLarge)?;
     let mut storage = vec![0u64; total / 8];
     let region = storage.as_mut_ptr().cast::<u8>();
 
@@ -194,7 +197,9 @@ mod tests {
         }
         // SAFETY: `MAX_BUFFER` zeroed bytes, and NUL bytes are valid UTF-8.
         let source = unsafe { core::str::from_utf8_unchecked(core::slice::from_raw_parts(zeros, MAX_BUFFER)) };
-        let result = build(source, SourcePlacement::Start, &FORMAT, 64, |_, _| -> Result<*const u8, Failure> { unreachable!("nothing to build into") });
+        let result = build(source, SourcePlacement::Start, &FORMAT, 64, |_, _| -> Result<*const u8, Failure> {
+            unreachable!("nothing to build into")
+        });
         // SAFETY: allocated above with this layout; `source` is not used after this.
         unsafe { std::alloc::dealloc(zeros, layout) };
         assert_eq!(result.err(), Some(Failure::TooLarge));

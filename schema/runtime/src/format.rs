@@ -40,7 +40,9 @@ impl BufferFormat {
     /// there: a runtime and a generator of different format versions stop the build.
     pub const fn new(format_version: u32, metadata_size: usize, fingerprint: u64) -> Self {
         if format_version != FORMAT_VERSION || metadata_size != METADATA_SIZE {
-            panic!("rawast-runtime writes another buffer format than these generated constants describe: use a rawast-runtime and a rawast generator of the same format version");
+            panic!(
+                "rawast-runtime writes another buffer format than these generated constants describe: use a rawast-runtime and a rawast generator of the same format version"
+            );
         }
         Self { fingerprint }
     }
@@ -108,7 +110,8 @@ mod tests {
     #[test]
     fn writes_every_field_little_endian() {
         let format = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 0x0102_0304_0506_0708);
-        let metadata = Metadata { root: 16, source_start: 0, source_len: 5, source_ascii_len: 3, base_low32: 0xdead_beef };
+        let metadata =
+            Metadata { root: 16, source_start: 0, source_len: 5, source_ascii_len: 3, base_low32: 0xdead_beef };
         let bytes = metadata.to_bytes(&format);
         assert_eq!(&bytes[..4], b"RAST");
         let word = |offset: usize| u32::from_le_bytes(bytes[offset..offset + 4].try_into().unwrap());

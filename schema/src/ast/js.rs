@@ -2,10 +2,10 @@
 //! emits for JavaScript (`schema/ESTREE.md` lists them with acorn's key order, which the field order
 //! here follows). Node-valued fields are `Node`: acorn puts nodes of many types in the same position.
 
-use rawast_runtime::{Box, Span, Str, Vec};
 use crate::ast;
 use crate::ast::jsx::*;
 use crate::ast::literal::*;
+use rawast_runtime::{Box, Span, Str, Vec};
 
 #[ast]
 #[repr(C)]

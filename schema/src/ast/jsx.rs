@@ -1,8 +1,8 @@
 //! JSX, as acorn-jsx emits it.
 
-use rawast_runtime::{Span, Str, Vec};
 use crate::ast;
 use crate::ast::js::Node;
+use rawast_runtime::{Span, Str, Vec};
 
 #[ast]
 #[repr(C)]

@@ -1,8 +1,8 @@
 //! Literals. ESTree has one `Literal` node; the schema has one struct per kind of value, each with
 //! the properties acorn gives that kind (`regex` and `bigint` only where they belong).
 
-use rawast_runtime::{Span, Str};
 use crate::ast;
+use rawast_runtime::{Span, Str};
 
 #[ast]
 #[repr(C)]

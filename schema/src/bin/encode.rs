@@ -29,7 +29,12 @@ const MAX_DEPTH: usize = 1_000_000;
 
 fn main() -> ExitCode {
     // A large stack for the recursion; the memory is only reserved, and touched as deep as it goes.
-    std::thread::Builder::new().stack_size(STACK_SIZE).spawn(run).expect("cannot start the encoder thread").join().unwrap_or(ExitCode::FAILURE)
+    std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn(run)
+        .expect("cannot start the encoder thread")
+        .join()
+        .unwrap_or(ExitCode::FAILURE)
 }
 
 fn run() -> ExitCode {
@@ -47,7 +52,10 @@ fn run() -> ExitCode {
     match rest.as_slice() {
         [flag, dir] if *flag == "--dir" => {
             let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
-                Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "json")).collect(),
+                Ok(entries) => entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|e| e == "json"))
+                    .collect(),
                 Err(error) => {
                     eprintln!("error: cannot list {dir}: {error}");
                     return ExitCode::FAILURE;

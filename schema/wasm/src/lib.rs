@@ -47,7 +47,9 @@ pub unsafe extern "C" fn rawast_encode(ptr: *mut u8, len: usize, placement: u32)
     let result = match (String::from_utf8(input), placement) {
         (Err(_), _) => Err("the input is not UTF-8".to_owned()),
         (Ok(_), 2..) => Err(format!("placement {placement} is neither 0 (parser layout) nor 1 (linter layout)")),
-        (Ok(text), _) => produce_json(&text, if placement == 0 { SourcePlacement::Start } else { SourcePlacement::End }, MAX_DEPTH),
+        (Ok(text), _) => {
+            produce_json(&text, if placement == 0 { SourcePlacement::Start } else { SourcePlacement::End }, MAX_DEPTH)
+        }
     };
     let (output, status) = match result {
         Ok(buffer) => (Output::Buffer(buffer), 0),

@@ -11,12 +11,12 @@
 pub mod ast {
     pub use oxc_allocator::{Box, Vec};
     // oxc_ast::ast also re-exports oxc_syntax's operators and number kinds.
+    pub use crate::raw_transfer::*;
     pub use oxc_ast::ast::*;
     pub use oxc_index::nonmax::NonMaxU32;
     pub use oxc_regular_expression::ast::*;
     pub use oxc_span::*;
     pub use oxc_str::{Ident, JSStr, Str};
-    pub use crate::raw_transfer::*;
     pub use oxc_syntax::module_record::*;
     pub use oxc_syntax::node::*;
     pub use oxc_syntax::reference::*;

@@ -43,7 +43,11 @@ fn writes_only_what_changed_and_removes_only_its_own_files() {
     let report = codegen(&config, Mode::Write).unwrap();
     assert!(report.files.len() >= 8 && report.files.iter().all(|f| f.change == Change::Created), "{:?}", report.files);
     assert_eq!(fs::read_to_string(dir.join("out/npm/parser/LICENSE")).unwrap(), "the license text\n");
-    assert!(report.summary().ends_with(&format!("codegen: {} files changed, 0 unchanged\n", report.files.len())), "{}", report.summary());
+    assert!(
+        report.summary().ends_with(&format!("codegen: {} files changed, 0 unchanged\n", report.files.len())),
+        "{}",
+        report.summary()
+    );
     assert_eq!(codegen(&config, Mode::Check).unwrap().stale().count(), 0);
 
     // A generated file edited by hand, one missing, one left by an older run (with the header).
@@ -54,7 +58,11 @@ fn writes_only_what_changed_and_removes_only_its_own_files() {
     assert!(!check.success());
     assert_eq!(
         changes(&check),
-        [("out/js/constants.js", Change::Updated), ("out/js/leftover.js", Change::Removed), ("out/rust/constants.rs", Change::Created)]
+        [
+            ("out/js/constants.js", Change::Updated),
+            ("out/js/leftover.js", Change::Removed),
+            ("out/rust/constants.rs", Change::Created)
+        ]
     );
     assert!(check.summary().ends_with("codegen --check: 3 stale files; run `rawast codegen`\n"), "{}", check.summary());
     let untouched = fs::metadata(dir.join("out/rust/assert_layouts.rs")).unwrap().modified().unwrap();
@@ -64,7 +72,11 @@ fn writes_only_what_changed_and_removes_only_its_own_files() {
 
     // Without the package table its files go, package.json and LICENSE too (they have no header:
     // the manifest lists them), and so does their emptied directory.
-    fs::write(&config, fs::read_to_string(&config).unwrap().replace(PACKAGE, "\n[targets.parser]\nsource_placement = \"start\"\n")).unwrap();
+    fs::write(
+        &config,
+        fs::read_to_string(&config).unwrap().replace(PACKAGE, "\n[targets.parser]\nsource_placement = \"start\"\n"),
+    )
+    .unwrap();
     let report = codegen(&config, Mode::Write).unwrap();
     let removed: Vec<&str> = report.stale().filter(|f| f.change == Change::Removed).map(|f| f.path.as_str()).collect();
     assert_eq!(
@@ -91,7 +103,11 @@ fn refuses_an_output_directory_with_files_it_did_not_write() {
     fs::rename(dir.join("ast.rs"), dir.join("src/ast.rs")).unwrap();
     fs::write(dir.join("src/main.rs"), "fn main() {}\n").unwrap();
     let config = dir.join("codegen.toml");
-    fs::write(&config, fs::read_to_string(&config).unwrap().replace("files = [\"ast.rs\"]", "files = [\"src/ast.rs\"]")).unwrap();
+    fs::write(
+        &config,
+        fs::read_to_string(&config).unwrap().replace("files = [\"ast.rs\"]", "files = [\"src/ast.rs\"]"),
+    )
+    .unwrap();
     for mode in [Mode::Check, Mode::Write] {
         let report = input_error(codegen(&config, mode));
         assert!(report.contains("error: the output directory `src` holds files that rawast did not write: src/ast.rs (an input of codegen), src/main.rs"), "{report}");
@@ -119,7 +135,11 @@ fn never_overwrites_a_file_it_did_not_write() {
     fs::remove_file(dir.join("out/js/constants.js")).unwrap();
     codegen(&config, Mode::Write).unwrap();
     fs::write(dir.join("out/js/constants.js"), "edited by hand, without the header\n").unwrap();
-    assert_eq!(changes(&codegen(&config, Mode::Write).unwrap()), [("out/js/constants.js", Change::Updated)], "listed in the manifest");
+    assert_eq!(
+        changes(&codegen(&config, Mode::Write).unwrap()),
+        [("out/js/constants.js", Change::Updated)],
+        "listed in the manifest"
+    );
 }
 
 #[test]
@@ -145,7 +165,11 @@ fn a_first_release_gets_the_fingerprint_to_record() {
     let report = codegen(&dir.join("codegen.toml"), Mode::Write).unwrap();
     let notes: Vec<String> = report.notes.iter().map(ToString::to_string).collect();
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(notes[0].starts_with("note: mini 0.1.0 records no layout fingerprint yet; the layout of target `parser` is "), "{}", notes[0]);
+    assert!(
+        notes[0].starts_with("note: mini 0.1.0 records no layout fingerprint yet; the layout of target `parser` is "),
+        "{}",
+        notes[0]
+    );
     assert!(notes[0].contains("add `fingerprint = \""), "{}", notes[0]);
     assert!(!dir.join("out/npm/parser/LICENSE").exists(), "no license text, no LICENSE file");
 }
@@ -156,13 +180,23 @@ fn summary_lines_say_file_or_files() {
     let report = |mode: Mode, changes: &[Change]| Report {
         mode,
         base: PathBuf::new(),
-        files: changes.iter().enumerate().map(|(i, &change)| FileReport { path: format!("out/{i}.js"), change }).collect(),
+        files: changes
+            .iter()
+            .enumerate()
+            .map(|(i, &change)| FileReport { path: format!("out/{i}.js"), change })
+            .collect(),
         notes: Vec::new(),
         regenerate: "rawast codegen".to_owned(),
     };
     let last_line = |report: Report| report.summary().lines().last().unwrap().to_owned();
     assert_eq!(last_line(report(Mode::Check, &[Change::Unchanged])), "codegen --check: 1 file up to date");
     assert_eq!(last_line(report(Mode::Check, &[Change::Unchanged; 2])), "codegen --check: 2 files up to date");
-    assert_eq!(last_line(report(Mode::Check, &[Change::Updated])), "codegen --check: 1 stale file; run `rawast codegen`");
-    assert_eq!(last_line(report(Mode::Write, &[Change::Updated, Change::Unchanged])), "codegen: 1 file changed, 1 unchanged");
+    assert_eq!(
+        last_line(report(Mode::Check, &[Change::Updated])),
+        "codegen --check: 1 stale file; run `rawast codegen`"
+    );
+    assert_eq!(
+        last_line(report(Mode::Write, &[Change::Updated, Change::Unchanged])),
+        "codegen: 1 file changed, 1 unchanged"
+    );
 }

@@ -121,12 +121,21 @@ impl BufferView {
     pub(in crate::emit::js) fn new(cx: &EmitContext, target: &RawastSettings) -> Self {
         let width = target.pointer_width;
         let (layout_comment, in_source, in_source_region) = match target.source_placement {
-            SourcePlacement::Start => ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd"),
-            SourcePlacement::End => ("linter layout: [arena][source][metadata]", "offset >= sourceStart && offset + len <= asciiEnd", "offset >= sourceStart"),
+            SourcePlacement::Start => {
+                ("parser layout: [source][arena][metadata]", "offset + len <= asciiEnd", "offset < sourceEnd")
+            }
+            SourcePlacement::End => (
+                "linter layout: [arena][source][metadata]",
+                "offset >= sourceStart && offset + len <= asciiEnd",
+                "offset >= sourceStart",
+            ),
         };
         let views = views(cx.schema, cx.layout(target.pointer_width), &[]);
-        let mut state: Vec<StateVariable> = views.iter().map(|view| StateVariable { name: view.name, holds_memory: true }).collect();
-        state.extend(["sourceStart", "sourceEnd", "limit", "base"].map(|name| StateVariable { name, holds_memory: false }));
+        let mut state: Vec<StateVariable> =
+            views.iter().map(|view| StateVariable { name: view.name, holds_memory: true }).collect();
+        state.extend(
+            ["sourceStart", "sourceEnd", "limit", "base"].map(|name| StateVariable { name, holds_memory: false }),
+        );
         state.push(StateVariable { name: "sourceChunks", holds_memory: true });
         state.push(StateVariable { name: "chunksEnd", holds_memory: false });
         state.push(StateVariable { name: "chunkText", holds_memory: true });
@@ -179,8 +188,14 @@ pub(in crate::emit::js) struct PlacementCheck {
 impl PlacementCheck {
     fn new(placement: SourcePlacement) -> Self {
         match placement {
-            SourcePlacement::Start => PlacementCheck { wrong: "sourceStart !== 0", expected: "the source text at the start (the parser layout)" },
-            SourcePlacement::End => PlacementCheck { wrong: "limit - sourceEnd >= 8", expected: "the source text right before the metadata (the linter layout)" },
+            SourcePlacement::Start => PlacementCheck {
+                wrong: "sourceStart !== 0",
+                expected: "the source text at the start (the parser layout)",
+            },
+            SourcePlacement::End => PlacementCheck {
+                wrong: "limit - sourceEnd >= 8",
+                expected: "the source text right before the metadata (the linter layout)",
+            },
         }
     }
 }
@@ -201,7 +216,14 @@ impl StringsView {
     pub(in crate::emit::js) fn new(target: &RawastSettings) -> Self {
         let policy = &target.strings;
         let switch_cases = match policy.short_decoder {
-            ShortDecoder::Switch => (1..=policy.short_max_len).map(|len| (0..len).map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") }).collect::<Vec<_>>().join(", ")).collect(),
+            ShortDecoder::Switch => (1..=policy.short_max_len)
+                .map(|len| {
+                    (0..len)
+                        .map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .collect(),
             _ => Vec::new(),
         };
         Self {
@@ -214,4 +236,3 @@ impl StringsView {
         }
     }
 }
-

@@ -47,7 +47,13 @@ pub(in crate::emit::js) fn at(pos: &str, offset: u32) -> String {
 
 impl<'a> Builder<'a> {
     pub(in crate::emit::js) fn new(cx: &'a EmitContext<'a>, target: &RawastSettings) -> Self {
-        Self { cx, layout: cx.layout(target.pointer_width), parent_links: target.parent_links(), int64: target.int64, none: NoneValue::Layout }
+        Self {
+            cx,
+            layout: cx.layout(target.pointer_width),
+            parent_links: target.parent_links(),
+            int64: target.int64,
+            none: NoneValue::Layout,
+        }
     }
 
     /// The builder for oxc-parser's buffers: 64-bit layouts, no parent links, a newer rustc.
@@ -58,8 +64,12 @@ impl<'a> Builder<'a> {
     /// The result: the root read at offset `root`, each channel from the root's fields.
     pub(in crate::emit::js) fn result(&self, read_root: String) -> ResultView {
         let result = self.cx.result();
-        let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else { unreachable!("the root is a struct") };
-        let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
+        let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else {
+            unreachable!("the root is a struct")
+        };
+        let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else {
+            unreachable!("the root is a struct")
+        };
         let channels = result
             .channels
             .iter()
@@ -68,7 +78,8 @@ impl<'a> Builder<'a> {
                 (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null", &field))
             })
             .collect();
-        let channel_docs = result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
+        let channel_docs =
+            result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
         ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
     }
 
@@ -124,13 +135,19 @@ impl<'a> Builder<'a> {
                 Primitive::I16 => format!("int16[{grouped} >>> 1]"),
                 Primitive::U32 => format!("uint32[{grouped} >>> 2]"),
                 Primitive::I32 => format!("int32[{grouped} >>> 2]"),
-                Primitive::U64 | Primitive::I64 if self.takes_field(ty) => format!("read{}{int64}({pos}, {field})", if *p == Primitive::U64 { "U64" } else { "I64" }),
+                Primitive::U64 | Primitive::I64 if self.takes_field(ty) => {
+                    format!("read{}{int64}({pos}, {field})", if *p == Primitive::U64 { "U64" } else { "I64" })
+                }
                 Primitive::U64 => format!("readU64{int64}({pos})"),
                 Primitive::I64 => format!("readI64{int64}({pos})"),
                 Primitive::F64 => format!("float64[{grouped} >>> 3]"),
             },
-            TypeRef::Builtin(Builtin::NonZeroU32) => self.read_in(&TypeRef::Primitive(Primitive::U32), pos, parent, field),
-            TypeRef::Builtin(Builtin::AtomicBool) => self.read_in(&TypeRef::Primitive(Primitive::Bool), pos, parent, field),
+            TypeRef::Builtin(Builtin::NonZeroU32) => {
+                self.read_in(&TypeRef::Primitive(Primitive::U32), pos, parent, field)
+            }
+            TypeRef::Builtin(Builtin::AtomicBool) => {
+                self.read_in(&TypeRef::Primitive(Primitive::Bool), pos, parent, field)
+            }
             TypeRef::Cell(inner) => self.read_in(inner, pos, parent, field),
             _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
             _ if self.takes_field(ty) => format!("{}({pos}, {field})", self.function_name(ty)),
@@ -188,7 +205,9 @@ impl<'a> Builder<'a> {
     fn takes_field(&self, ty: &TypeRef) -> bool {
         match ty {
             TypeRef::Primitive(Primitive::U64 | Primitive::I64) => self.int64 == Int64::Number,
-            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => self.takes_field(inner),
+            TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Option(inner) | TypeRef::Cell(inner) => {
+                self.takes_field(inner)
+            }
             _ => false,
         }
     }
@@ -209,8 +228,18 @@ impl<'a> Builder<'a> {
                 let is_node = is_node && self.parent_links;
                 // A node with parent links builds its children after itself: only they are tried.
                 let defers = props.iter().any(|p| p.deferred.is_some() && (p.is_child || !is_node));
-                let locals = props.iter().filter(|p| p.deferred.is_some()).map(|p| p.local.as_str()).collect::<Vec<_>>().join(", ");
-                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`", def.name), body: Body::Object { props, is_node, defers, locals, prototype: None } }
+                let locals = props
+                    .iter()
+                    .filter(|p| p.deferred.is_some())
+                    .map(|p| p.local.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Function {
+                    name,
+                    params: self.params(&TypeRef::Named(id)),
+                    comment: format!("`{}`", def.name),
+                    body: Body::Object { props, is_node, defers, locals, prototype: None },
+                }
             }
             (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
                 let cases = e
@@ -218,18 +247,35 @@ impl<'a> Builder<'a> {
                     .iter()
                     .map(|v| {
                         let value = match &v.payload {
-                            Some(payload) => self.read_payload_in(payload, &at("pos", *payload_offset), "parent", &js_string(&format!("{}::{}", def.name, v.name))),
+                            Some(payload) => self.read_payload_in(
+                                payload,
+                                &at("pos", *payload_offset),
+                                "parent",
+                                &js_string(&format!("{}::{}", def.name, v.name)),
+                            ),
                             None => "null".to_owned(),
                         };
                         Case { discriminant: v.discriminant, statements: String::new(), value }
                     })
                     .collect();
-                Function { name, params: self.params(&TypeRef::Named(id)), comment: format!("`{}`: the variant's payload", def.name), body: Body::Switch { what: def.name.clone(), cases } }
+                Function {
+                    name,
+                    params: self.params(&TypeRef::Named(id)),
+                    comment: format!("`{}`: the variant's payload", def.name),
+                    body: Body::Switch { what: def.name.clone(), cases },
+                }
             }
             (TypeKind::Enum(e), _) => {
-                let values = crate::emit::text::by_tag(e.variants.iter().map(|v| (v.discriminant, js_string(model::variant_string(v)))));
+                let values = crate::emit::text::by_tag(
+                    e.variants.iter().map(|v| (v.discriminant, js_string(model::variant_string(v)))),
+                );
                 let constant = format!("{}_STRINGS", crate::casing::screaming_case(&def.name));
-                Function { name, params: "pos", comment: format!("`{}` as its string", def.name), body: Body::Strings { constant, what: def.name.clone(), values } }
+                Function {
+                    name,
+                    params: "pos",
+                    comment: format!("`{}` as its string", def.name),
+                    body: Body::Strings { constant, what: def.name.clone(), values },
+                }
             }
             _ => unreachable!("layout shape matches the type's kind"),
         }
@@ -264,20 +310,30 @@ impl<'a> Builder<'a> {
                         // A node's children get the node itself as their parent.
                         let field_pos = at(pos, field.offset(self.layout));
                         let &(holder, index) = field.0.last().expect("a field path has a field");
-                        let TypeKind::Struct(s) = &self.cx.schema.get(holder).kind else { unreachable!("field paths go through structs") };
+                        let TypeKind::Struct(s) = &self.cx.schema.get(holder).kind else {
+                            unreachable!("field paths go through structs")
+                        };
                         let label = field_label(self.cx, holder, &s.fields[index].name);
                         let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" }, &label);
                         // `resolveDeferred` reads it later with the same enclosing node. A converted
                         // value (a literal's) is read whole, never left for later.
-                        let deferred = (convert.is_none() && self.cx.model.may_nest(ty)).then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
+                        let deferred = (convert.is_none() && self.cx.model.may_nest(ty))
+                            .then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
                         if let Some(converter) = convert {
                             // The position, for the error a value that cannot be converted throws.
                             value = format!("{}({value}, {field_pos})", converter.js_function());
                         }
-                        let kind = if Some(property.key.as_str()) == discriminator { PropKind::OwnType } else { PropKind::Field };
+                        let kind = if Some(property.key.as_str()) == discriminator {
+                            PropKind::OwnType
+                        } else {
+                            PropKind::Field
+                        };
                         Prop { is_child, deferred, local: local_name(&property.key), ..Prop::plain(key, value, kind) }
                     }
-                    PropertyValue::Converted { .. } | PropertyValue::FromSpan { .. } | PropertyValue::Joined { .. } | PropertyValue::Range => {
+                    PropertyValue::Converted { .. }
+                    | PropertyValue::FromSpan { .. }
+                    | PropertyValue::Joined { .. }
+                    | PropertyValue::Range => {
                         unreachable!("oxc's values are made for the oxc dialect, which `oxc::emit` reads")
                     }
                 }
@@ -318,7 +374,11 @@ impl<'a> Builder<'a> {
         for def in schema.ids().map(|id| schema.get(id)) {
             match &def.kind {
                 TypeKind::Struct(s) => s.fields.iter().for_each(|f| add_called(&f.ty, false, &mut called)),
-                TypeKind::Enum(e) => e.variants.iter().filter_map(|v| v.payload.as_ref()).for_each(|ty| add_called(ty, true, &mut called)),
+                TypeKind::Enum(e) => e
+                    .variants
+                    .iter()
+                    .filter_map(|v| v.payload.as_ref())
+                    .for_each(|ty| add_called(ty, true, &mut called)),
             }
         }
         called.iter().filter_map(|ty| self.helper_function(ty)).collect()
@@ -334,7 +394,8 @@ impl<'a> Builder<'a> {
             cost: layout.size.max(1),
             align_mask: layout.align - 1,
             element: self.read(inner, "element"),
-            deferred_element: (may_defer && self.cx.model.may_nest(inner)).then(|| format!("defer({}, element)", self.function_name(inner))),
+            deferred_element: (may_defer && self.cx.model.may_nest(inner))
+                .then(|| format!("defer({}, element)", self.function_name(inner))),
         }
     }
 
@@ -342,7 +403,13 @@ impl<'a> Builder<'a> {
     /// target first when the JS stack runs out below it.
     pub(in crate::emit::js) fn box_body(&self, inner: &TypeRef, read_first: Option<String>) -> Body {
         let layout = self.layout.of(inner);
-        Body::Boxed { read: self.read(inner, "target"), size: layout.size, align_mask: layout.align - 1, paid: self.box_paid(inner), read_first }
+        Body::Boxed {
+            read: self.read(inner, "target"),
+            size: layout.size,
+            align_mask: layout.align - 1,
+            paid: self.box_paid(inner),
+            read_first,
+        }
     }
 
     /// The test that an `Option<inner>` at `pos` is `None`, and where its payload is.
@@ -361,7 +428,12 @@ impl<'a> Builder<'a> {
             // A tag is 0 or 1 (`Some`): `true`, `false`, or the buffer's error, with no call on the
             // way, as a `bool` is read.
             OptionRepr::Tagged { tag_size, payload_offset } => {
-                let check = format!("({} || ({} && invalidOptionTag({}, {pos})))", self.equals(pos, tag_size, 0), self.differs(pos, tag_size, 1), self.value(pos, tag_size));
+                let check = format!(
+                    "({} || ({} && invalidOptionTag({}, {pos})))",
+                    self.equals(pos, tag_size, 0),
+                    self.differs(pos, tag_size, 1),
+                    self.value(pos, tag_size)
+                );
                 (check, at(pos, payload_offset))
             }
         }
@@ -374,7 +446,11 @@ impl<'a> Builder<'a> {
             1 => format!("uint8[{pos}] !== {value}"),
             2 => format!("uint16[{grouped} >>> 1] !== {value}"),
             4 => format!("uint32[{grouped} >>> 2] !== {value}"),
-            _ => format!("(uint32[{grouped} >>> 2] !== {} || uint32[({grouped} >>> 2) + 1] !== {})", value as u32, value >> 32),
+            _ => format!(
+                "(uint32[{grouped} >>> 2] !== {} || uint32[({grouped} >>> 2) + 1] !== {})",
+                value as u32,
+                value >> 32
+            ),
         }
     }
 
@@ -397,7 +473,11 @@ impl<'a> Builder<'a> {
             1 => format!("uint8[{pos}] === {value}"),
             2 => format!("uint16[{grouped} >>> 1] === {value}"),
             4 => format!("uint32[{grouped} >>> 2] === {value}"),
-            _ => format!("uint32[{grouped} >>> 2] === {} && uint32[({grouped} >>> 2) + 1] === {}", value as u32, value >> 32),
+            _ => format!(
+                "uint32[{grouped} >>> 2] === {} && uint32[({grouped} >>> 2) + 1] === {}",
+                value as u32,
+                value >> 32
+            ),
         }
     }
 }
@@ -424,7 +504,8 @@ fn add_called(ty: &TypeRef, in_place: bool, out: &mut BTreeSet<TypeRef>) {
 /// The local a property's value is read into before its object is made: `bodyValue` (the key's
 /// characters that cannot be in an identifier become `_`).
 pub(in crate::emit::js) fn local_name(key: &str) -> String {
-    let letters: String = key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    let letters: String =
+        key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     format!("{letters}Value")
 }
 
@@ -432,5 +513,3 @@ pub(in crate::emit::js) fn local_name(key: &str) -> String {
 fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
     js_string(&format!("{}.{field}", cx.schema.get(id).name))
 }
-
-

@@ -2,9 +2,9 @@
 
 use askama::Template;
 
-use crate::emit::EmitContext;
 use crate::Error;
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE};
+use crate::emit::EmitContext;
 use crate::layout::PointerWidth;
 
 #[derive(Template)]
@@ -64,5 +64,6 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         fields,
         fingerprints,
     };
-    view.render().map_err(|source| Error::Render { template: "js/constants.js".to_owned(), message: source.to_string() })
+    view.render()
+        .map_err(|source| Error::Render { template: "js/constants.js".to_owned(), message: source.to_string() })
 }

@@ -8,11 +8,11 @@ use askama::Template;
 
 use super::walk_module::{self, WalkInternals};
 use super::walker::{WalkEntry, visitor_keys, walker};
-use super::{Body, Builder, BufferView, Function, Modules, ResultView, StringsView, render_checked};
+use super::{Body, BufferView, Builder, Function, Modules, ResultView, StringsView, render_checked};
+use crate::Error;
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
 use crate::emit::EmitContext;
 use crate::ir::TypeRef;
-use crate::Error;
 
 #[derive(Template)]
 #[template(path = "js/deserialize.js", escape = "none")]
@@ -81,6 +81,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         buffer,
     };
     let deserialize = render_checked(&view, "js/deserialize.js", &view.buffer.views)?;
-    let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
+    let walk =
+        walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
     Ok(Modules { deserialize, walk })
 }

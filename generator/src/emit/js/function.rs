@@ -17,14 +17,19 @@ pub(in crate::emit::js) struct ResultView {
 impl ResultView {
     /// `{ program, comments }`, for comments.
     pub(in crate::emit::js) fn shape(&self) -> String {
-        let keys: Vec<&str> = std::iter::once(&self.root.0).chain(self.channels.iter().map(|(key, _)| key)).map(|key| key.literal.as_str()).collect();
+        let keys: Vec<&str> = std::iter::once(&self.root.0)
+            .chain(self.channels.iter().map(|(key, _)| key))
+            .map(|key| key.literal.as_str())
+            .collect();
         format!("{{ {} }}", keys.join(", "))
     }
 
     /// `program: object, comments: object[]`, for the JSDoc of `deserialize`.
     pub(in crate::emit::js) fn jsdoc(&self) -> String {
         let mut entries = vec![format!("{}: object", self.root.0.literal)];
-        entries.extend(self.channels.iter().zip(&self.channel_docs).map(|((key, _), ty)| format!("{}: {ty}", key.literal)));
+        entries.extend(
+            self.channels.iter().zip(&self.channel_docs).map(|((key, _), ty)| format!("{}: {ty}", key.literal)),
+        );
         entries.join(", ")
     }
 }
@@ -46,25 +51,57 @@ pub(in crate::emit::js) enum Body {
     /// `locals`: those locals, declared together (`bodyValue, testValue`).
     /// `prototype`: where the object's prototype is not `Object.prototype` (oxc's `LOC`:
     /// `NodeProto`), the constructor that makes it ([`Prototype`]).
-    Object { props: Vec<Prop>, is_node: bool, defers: bool, locals: String, prototype: Option<Prototype> },
+    Object {
+        props: Vec<Prop>,
+        is_node: bool,
+        defers: bool,
+        locals: String,
+        prototype: Option<Prototype>,
+    },
     /// `statements`, then `return value;`: a converter's value (oxc's `via`), or one read.
-    Returns { statements: String, value: String },
+    Returns {
+        statements: String,
+        value: String,
+    },
     /// `switch` over a tag byte; each case returns an expression of `pos`.
-    Switch { what: String, cases: Vec<Case> },
+    Switch {
+        what: String,
+        cases: Vec<Case>,
+    },
     /// A fieldless enum: a lookup in a constant array of strings.
-    Strings { constant: String, what: String, values: String },
-    Option { none_check: String, some: String },
+    Strings {
+        constant: String,
+        what: String,
+        values: String,
+    },
+    Option {
+        none_check: String,
+        some: String,
+    },
     /// `len_offset`: where the length lies after the pointer. `cost`: what each element takes from
     /// the read budget (its size, at least 1). `align_mask`: its alignment less one.
     /// `deferred_element`: `defer(reader, element)`, for elements that may nest: what the eager
     /// deserializer puts in their place, from the one being read, when the JS stack runs out.
-    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: String, deferred_element: Option<String> },
+    Vec {
+        len_offset: u32,
+        element_size: u32,
+        cost: u32,
+        align_mask: u32,
+        element: String,
+        deferred_element: Option<String>,
+    },
     /// `read`: the expression reading the target at `target`, of `size` bytes aligned to
     /// `align_mask + 1`. `paid`: the target may lead back here (`Model::may_nest`), so its size is
     /// taken from the read budget; the rest is read in bounded work from a struct or `Vec` already
     /// paid for. `read_first`: the reader, where the target is read first when the JS stack runs
     /// out below it (oxc's converters that look at what they read; `emit::js::oxc`).
-    Boxed { read: String, size: u32, align_mask: u32, paid: bool, read_first: Option<String> },
+    Boxed {
+        read: String,
+        size: u32,
+        align_mask: u32,
+        paid: bool,
+        read_first: Option<String>,
+    },
 }
 
 /// An object whose prototype is not `Object.prototype` (oxc's `LOC`: `NodeProto`), made by a
@@ -143,15 +180,65 @@ pub(in crate::emit::js) fn construction_of<'a>(values: impl Iterator<Item = (&'a
 
 /// Words a strict-mode parameter cannot be named (ESTree keys such as `static` and `arguments`).
 const RESERVED: &[&str] = &[
-    "arguments", "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "eval", "export", "extends", "false",
-    "finally", "for", "function", "if", "implements", "import", "in", "instanceof", "interface", "let", "new", "null", "package", "private", "protected", "public", "return",
-    "static", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
+    "arguments",
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "eval",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "implements",
+    "import",
+    "in",
+    "instanceof",
+    "interface",
+    "let",
+    "new",
+    "null",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "static",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
 ];
 
 /// What the JS string literal `value` holds, if it is one with no quote of its kind or escape
 /// inside (`"T"`, `'T'`: a node's `type`).
 pub(in crate::emit::js) fn string_literal(value: &str) -> Option<&str> {
-    let quoted = |quote: char| value.len() >= 2 && value.starts_with(quote) && value.ends_with(quote) && !value[1..value.len() - 1].contains([quote, '\\']);
+    let quoted = |quote: char| {
+        value.len() >= 2
+            && value.starts_with(quote)
+            && value.ends_with(quote)
+            && !value[1..value.len() - 1].contains([quote, '\\'])
+    };
     (quoted('"') || quoted('\'')).then(|| &value[1..value.len() - 1])
 }
 
@@ -185,7 +272,16 @@ pub(in crate::emit::js) struct Prop {
 impl Prop {
     /// A property read in place, as nothing else: no statements, never left for later.
     pub(in crate::emit::js) fn plain(key: JsKey, value: String, kind: PropKind) -> Self {
-        Prop { key, value, is_child: false, kind, deferred: None, local: String::new(), statements: String::new(), read_first: false }
+        Prop {
+            key,
+            value,
+            is_child: false,
+            kind,
+            deferred: None,
+            local: String::new(),
+            statements: String::new(),
+            read_first: false,
+        }
     }
 
     /// The expression of this property in an object whose values that may nest are left for later.
@@ -226,10 +322,26 @@ mod tests {
 
     #[test]
     fn the_type_and_constants_go_in_the_constructor_and_values_are_passed_in_order() {
-        let props = [prop("type", "\"X\"", false), prop("static", "uint8[pos + 12] === 1", false), prop("body", "deserializeBody(pos + 16)", true), prop("a-b", "f(pos)", false), prop("name", "'meta'", false)];
+        let props = [
+            prop("type", "\"X\"", false),
+            prop("static", "uint8[pos + 12] === 1", false),
+            prop("body", "deserializeBody(pos + 16)", true),
+            prop("a-b", "f(pos)", false),
+            prop("name", "'meta'", false),
+        ];
         let node = construction(&props, true);
         assert_eq!(node.params, "static$, p3, name, parent");
-        assert_eq!(node.assignments, ["this.type = \"X\";", "this.static = static$;", "this.body = null;", "this[\"a-b\"] = p3;", "this.name = name;", "this.parent = parent;"]);
+        assert_eq!(
+            node.assignments,
+            [
+                "this.type = \"X\";",
+                "this.static = static$;",
+                "this.body = null;",
+                "this[\"a-b\"] = p3;",
+                "this.name = name;",
+                "this.parent = parent;"
+            ]
+        );
         assert_eq!(node.args, "uint8[pos + 12] === 1, f(pos), 'meta', previousParent");
         let whole = construction(&props, false);
         assert_eq!(whole.params, "static$, body, p3, name");

@@ -10,13 +10,15 @@ use askama::Template;
 
 use super::walk_module::{self, WalkInternals};
 use super::walker::{WalkEntry, walker};
-use super::{Body, Builder, BufferView, Function, Modules, Prop, PropKind, ResultView, StringsView, render_checked};
-use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanUnit, Target};
+use super::{Body, BufferView, Builder, Function, Modules, Prop, PropKind, ResultView, StringsView, render_checked};
+use crate::Error;
+use crate::config::{
+    Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanUnit, Target,
+};
 use crate::emit::EmitContext;
 use crate::emit::text::js_string;
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::model::{PropertyValue, SpanPart};
-use crate::Error;
 
 #[derive(Template)]
 #[template(path = "js/deserialize_lazy.js", escape = "none")]
@@ -118,12 +120,19 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         classes,
         functions,
         walk_internals: walker.as_ref().map(WalkInternals::of),
-        visitor_keys: super::walker::visitor_keys(cx).expect("`generate` refuses lazy targets whose visitor keys are errors"),
-        discriminator: cx.model.mapping.discriminator.clone().expect("`Config::parse` requires a discriminator of lazy targets"),
+        visitor_keys: super::walker::visitor_keys(cx)
+            .expect("`generate` refuses lazy targets whose visitor keys are errors"),
+        discriminator: cx
+            .model
+            .mapping
+            .discriminator
+            .clone()
+            .expect("`Config::parse` requires a discriminator of lazy targets"),
         spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
     };
     let deserialize = render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)?;
-    let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
+    let walk =
+        walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
     Ok(Modules { deserialize, walk })
 }
 
@@ -181,10 +190,14 @@ fn keeper_value(builder: &Builder, id: TypeId, key: &str) -> Option<String> {
             }
             .to_owned(),
         ),
-        PropertyValue::Field { ty: TypeRef::Named(enum_id), convert: None, .. } => match &cx.schema.get(*enum_id).kind {
-            TypeKind::Enum(e) if e.variants.iter().all(|v| v.payload.is_none()) => e.variants.first().map(|v| js_string(crate::model::variant_string(v))),
-            _ => None,
-        },
+        PropertyValue::Field { ty: TypeRef::Named(enum_id), convert: None, .. } => {
+            match &cx.schema.get(*enum_id).kind {
+                TypeKind::Enum(e) if e.variants.iter().all(|v| v.payload.is_none()) => {
+                    e.variants.first().map(|v| js_string(crate::model::variant_string(v)))
+                }
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

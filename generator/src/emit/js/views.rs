@@ -52,7 +52,11 @@ const ALL_VIEWS: [View; 7] = [
 ];
 
 /// Renders a deserializer (template `name`) and checks its views ([`check_views`]).
-pub(in crate::emit::js) fn render_checked(view: &impl askama::Template, name: &str, views: &[View]) -> Result<String, crate::Error> {
+pub(in crate::emit::js) fn render_checked(
+    view: &impl askama::Template,
+    name: &str,
+    views: &[View],
+) -> Result<String, crate::Error> {
     let fail = |message: String| crate::Error::Render { template: name.to_owned(), message };
     let code = view.render().map_err(|source| fail(source.to_string()))?;
     check_views(&code, views).map_err(fail)?;
@@ -64,7 +68,10 @@ pub(in crate::emit::js) fn render_checked(view: &impl askama::Template, name: &s
 fn check_views(code: &str, views: &[View]) -> Result<(), String> {
     for view in ALL_VIEWS.iter().filter(|v| !views.iter().any(|made| made.name == v.name)) {
         if reads_through(code, view.name) {
-            return Err(format!("the generated code reads through `{}`, which the views set up for this schema leave out", view.name));
+            return Err(format!(
+                "the generated code reads through `{}`, which the views set up for this schema leave out",
+                view.name
+            ));
         }
     }
     Ok(())
@@ -98,4 +105,3 @@ mod tests {
         assert_eq!(check_views("return int8[pos];", &only(&["uint8", "int8", "uint32"])), Ok(()));
     }
 }
-

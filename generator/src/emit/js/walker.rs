@@ -49,7 +49,12 @@ pub(in crate::emit::js) trait WalkSource<'a> {
     /// `pos`, the struct it converts (`within`) at `pos` plus the offset given, `THIS` being
     /// `object`'s properties; `None` where that is not known (a walk then builds the value to look
     /// into it).
-    fn converter_reads(&mut self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>>;
+    fn converter_reads(
+        &mut self,
+        converter: MetaId,
+        within: Option<(TypeId, u32)>,
+        object: Option<TypeId>,
+    ) -> Option<Vec<(TypeRef, u32)>>;
 }
 
 /// A call of the deserializer's functions that builds a value whole: its JS, and the functions it
@@ -72,7 +77,12 @@ impl<'a> WalkSource<'a> for Builder<'a> {
         unreachable!("rawast's objects have no converted property (`{key}`)")
     }
 
-    fn converter_reads(&mut self, _: MetaId, _: Option<(TypeId, u32)>, _: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+    fn converter_reads(
+        &mut self,
+        _: MetaId,
+        _: Option<(TypeId, u32)>,
+        _: Option<TypeId>,
+    ) -> Option<Vec<(TypeRef, u32)>> {
         // (rawast's converters take their fields whole: their values are built and looked into.)
         None
     }
@@ -176,21 +186,47 @@ pub(in crate::emit::js) enum WalkBody {
     /// A struct read field by field. `node`: its node type and the expression that builds it
     /// whole (when the visitor visits that type). `children`: in output order. `span`: the offset
     /// of its span's `start` (its `end` follows), where walks skip nodes by their words.
-    Object { node: Option<(NodeIndex, String)>, children: Vec<Step>, span: Option<u32> },
+    Object {
+        node: Option<(NodeIndex, String)>,
+        children: Vec<Step>,
+        span: Option<u32>,
+    },
     /// A value built whole (a converter's), then its objects visited, as `walk` says.
     /// `value_read`: where the converter's value is a node it reads, altered only in properties
     /// that hold no node (`ConverterKeeps::Value`), that node's type and walker: the value is
     /// walked as that node where its type is not visited.
-    Built { walk: BuiltWalk, value_read: Option<(usize, Step)> },
+    Built {
+        walk: BuiltWalk,
+        value_read: Option<(usize, Step)>,
+    },
     /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
-    Switch { what: String, cases: Vec<(u8, Option<Step>)> },
+    Switch {
+        what: String,
+        cases: Vec<(u8, Option<Step>)>,
+    },
     /// `tagged`: its `None` is a tag, which `none_check` checks (`invalidOptionTag`), not a niche.
-    Option { none_check: String, some: Step, tagged: bool },
+    Option {
+        none_check: String,
+        some: Step,
+        tagged: bool,
+    },
     /// `spans`: where walks skip by words, the function that gives where an element's span is
     /// ([`SpansFunction`]), when every element has one: such a `Vec` is walked by its
     /// words (`walkByWords`) rather than element by element.
-    Vec { len_offset: u32, element_size: u32, cost: u32, align_mask: u32, element: Step, spans: Option<String> },
-    Boxed { size: u32, align_mask: u32, paid: bool, target: Step },
+    Vec {
+        len_offset: u32,
+        element_size: u32,
+        cost: u32,
+        align_mask: u32,
+        element: Step,
+        spans: Option<String>,
+    },
+    Boxed {
+        size: u32,
+        align_mask: u32,
+        paid: bool,
+        target: Step,
+    },
 }
 
 /// How a walker of a value built whole (`WalkBody::Built`) walks it. `reads` is the walker of what
@@ -279,7 +315,10 @@ impl WalkerView {
         }
         let boxed_spans = self.spans.iter().any(|s| matches!(s.body, SpansBody::Boxed { .. }));
         let comments_read = !self.comments.is_empty();
-        if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { .. })) || boxed_spans || (comments_read && !self.comments_below_region) {
+        if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { .. }))
+            || boxed_spans
+            || (comments_read && !self.comments_below_region)
+        {
             names.insert("readPointer");
         }
         if comments_read && self.comments_below_region {
@@ -288,7 +327,9 @@ impl WalkerView {
         if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { paid: true, .. })) {
             names.insert("pay");
         }
-        if boxed_spans || self.functions.iter().any(|f| f.type_table().is_some() || matches!(f.body, WalkBody::Switch { .. })) {
+        if boxed_spans
+            || self.functions.iter().any(|f| f.type_table().is_some() || matches!(f.body, WalkBody::Switch { .. }))
+        {
             names.insert("invalid");
         }
         if bodies().any(|b| matches!(b, WalkBody::Option { tagged: true, .. })) {
@@ -307,7 +348,9 @@ impl WalkerView {
     /// Whether some struct's walker builds a node of a visited type whose struct can lead to a node
     /// (`visitNode`), or, with `leaves`, one whose struct cannot (`visitLeaf`).
     pub(in crate::emit::js) fn visits_nodes(&self, leaves: bool) -> bool {
-        self.functions.iter().any(|f| matches!(&f.body, WalkBody::Object { node: Some(_), children, .. } if children.is_empty() == leaves))
+        self.functions.iter().any(
+            |f| matches!(&f.body, WalkBody::Object { node: Some(_), children, .. } if children.is_empty() == leaves),
+        )
     }
 
     /// Whether some struct's walker calls those of its fields (`drainAtDepth`).
@@ -329,7 +372,10 @@ impl WalkerView {
 
     /// Whether some walker visits a value it builds (`visitValue`).
     pub(in crate::emit::js) fn visits_values(&self) -> bool {
-        self.functions.iter().any(|f| f.builds_made() || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. }))
+        self.functions.iter().any(|f| {
+            f.builds_made()
+                || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. })
+        })
     }
 
     /// Whether a walk that visits only node types with words skips the nodes whose source holds
@@ -472,36 +518,87 @@ pub(in crate::emit::js) struct WalkEntry {
 
 /// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
 /// (a schema whose objects no walker can tell apart: `Model::visitor_keys`).
-pub(in crate::emit::js) fn walker<'a>(source: &mut dyn WalkSource<'a>, cx: &EmitContext<'a>, root: &TypeRef, entry: WalkEntry) -> Option<WalkerView> {
+pub(in crate::emit::js) fn walker<'a>(
+    source: &mut dyn WalkSource<'a>,
+    cx: &EmitContext<'a>,
+    root: &TypeRef,
+    entry: WalkEntry,
+) -> Option<WalkerView> {
     let model = cx.model;
     let keys = model.visitor_keys().ok()?;
     let discriminator = model.mapping.discriminator.clone().unwrap_or_else(|| "type".to_owned());
-    let node_types = keys.entries.iter().filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name)).map(|e| e.name.clone()).collect();
+    let node_types = keys
+        .entries
+        .iter()
+        .filter(|e| model.node_types(cx.schema).iter().any(|(t, _)| *t == e.name))
+        .map(|e| e.name.clone())
+        .collect();
     let by_words = entry.words && !cx.config.walk_keywords.is_empty();
-    let mut collector = Collector { source, cx, node_types, walked: Vec::new(), functions: Vec::new(), by_words, spans: Vec::new(), whole_tree: entry.whole_tree, probe_built: entry.probe_built, builders: BTreeSet::new() };
+    let mut collector = Collector {
+        source,
+        cx,
+        node_types,
+        walked: Vec::new(),
+        functions: Vec::new(),
+        by_words,
+        spans: Vec::new(),
+        whole_tree: entry.whole_tree,
+        probe_built: entry.probe_built,
+        builders: BTreeSet::new(),
+    };
     let root_type = root;
     let root = collector.index(&Walked::Type(root.clone()));
     let result = cx.result();
-    let Shape::Struct { field_offsets } = &collector.source.builder().layout.get(result.root).shape else { unreachable!("the root is a struct") };
-    let channels = result.channels.iter().filter(|c| model.builds_nodes(&c.ty)).map(|c| collector.step(&c.ty, at("root", field_offsets[c.field]))).collect();
-    let functions: Vec<WalkFunction> = collector.functions.into_iter().map(|f| f.expect("every walker is written")).collect();
-    let keyless_types = collector.node_types.iter().filter(|name| !keys.entries.iter().any(|e| &e.name == *name)).count();
+    let Shape::Struct { field_offsets } = &collector.source.builder().layout.get(result.root).shape else {
+        unreachable!("the root is a struct")
+    };
+    let channels = result
+        .channels
+        .iter()
+        .filter(|c| model.builds_nodes(&c.ty))
+        .map(|c| collector.step(&c.ty, at("root", field_offsets[c.field])))
+        .collect();
+    let functions: Vec<WalkFunction> =
+        collector.functions.into_iter().map(|f| f.expect("every walker is written")).collect();
+    let keyless_types =
+        collector.node_types.iter().filter(|name| !keys.entries.iter().any(|e| &e.name == *name)).count();
     let node_types = collector
         .node_types
         .iter()
         .map(|name| {
-            let keys = keys.entries.iter().find(|e| &e.name == name).map(|e| e.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "));
+            let keys = keys
+                .entries
+                .iter()
+                .find(|e| &e.name == name)
+                .map(|e| e.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "));
             (js_string(name), keys.map_or_else(|| "null".to_owned(), |keys| format!("[{keys}]")))
         })
         .collect();
     let scans = functions.iter().any(|f| matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some()));
     // (Read where a struct is built for a type its converter makes, or its converter's reads are
     // walked, or scanned, before its value is built.)
-    let makes = functions.iter().any(|f| f.builds_made() || (f.makes_nodes() && matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some())));
-    let WalkEntry { whole_tree, probe_built: _, params, buffer_doc, lazy, words: _, few_strings, comments_below_region } = entry;
-    let node_words: Vec<String> = if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
+    let makes = functions.iter().any(|f| {
+        f.builds_made()
+            || (f.makes_nodes() && matches!(&f.body, WalkBody::Built { walk, .. } if walk.reads().is_some()))
+    });
+    let WalkEntry {
+        whole_tree,
+        probe_built: _,
+        params,
+        buffer_doc,
+        lazy,
+        words: _,
+        few_strings,
+        comments_below_region,
+    } = entry;
+    let node_words: Vec<String> =
+        if by_words { collector.node_types.iter().map(|name| node_words(cx, name)).collect() } else { Vec::new() };
     let layout = collector.source.builder().layout;
-    let (comments, errors) = if node_words.is_empty() { (Vec::new(), Vec::new()) } else { (comments_vecs(cx, layout, root_type), errors_vecs(cx, layout, root_type)) };
+    let (comments, errors) = if node_words.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        (comments_vecs(cx, layout, root_type), errors_vecs(cx, layout, root_type))
+    };
     Some(WalkerView {
         functions,
         node_types,
@@ -533,7 +630,13 @@ fn comments_vecs(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &
     let element = layout.of(&TypeRef::Named(comment));
     root_vec_offsets(cx, layout, root, comment)
         .into_iter()
-        .map(|offset| CommentsVec { offset, len_offset: layout.width.bytes(), size: element.size, align_mask: element.align - 1, span })
+        .map(|offset| CommentsVec {
+            offset,
+            len_offset: layout.width.bytes(),
+            size: element.size,
+            align_mask: element.align - 1,
+            span,
+        })
         .collect()
 }
 
@@ -545,7 +648,12 @@ fn errors_vecs(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &Ty
 }
 
 /// The offsets from the root (a struct) of its `Vec`s of `element`, and of the structs inline in it.
-fn root_vec_offsets(cx: &EmitContext, layout: &crate::layout::SchemaLayout, root: &TypeRef, element: TypeId) -> Vec<u32> {
+fn root_vec_offsets(
+    cx: &EmitContext,
+    layout: &crate::layout::SchemaLayout,
+    root: &TypeRef,
+    element: TypeId,
+) -> Vec<u32> {
     let TypeRef::Named(root) = root else { return Vec::new() };
     let offset_in = |id: TypeId, field: usize| match &layout.get(id).shape {
         Shape::Struct { field_offsets } => field_offsets[field],
@@ -595,14 +703,24 @@ impl Collector<'_, '_> {
 
     fn step_of(&mut self, walked: &Walked, pos: String) -> Step {
         let walker = self.index(walked);
-        Step { walker, function: self.functions[walker].as_ref().map_or_else(|| self.name(&self.walked[walker]), |f| f.name.clone()), pos }
+        Step {
+            walker,
+            function: self.functions[walker]
+                .as_ref()
+                .map_or_else(|| self.name(&self.walked[walker]), |f| f.name.clone()),
+            pos,
+        }
     }
 
     fn name(&self, walked: &Walked) -> String {
         match walked {
             Walked::Type(ty) => self.source.builder().function_name(ty).replacen("deserialize", "walk", 1),
-            Walked::Property(id, key) => format!("walk{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*id).name),
-            Walked::Reads { of, key: Some(key), .. } => format!("walkReadsOf{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*of).name),
+            Walked::Property(id, key) => {
+                format!("walk{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*id).name)
+            }
+            Walked::Reads { of, key: Some(key), .. } => {
+                format!("walkReadsOf{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*of).name)
+            }
             Walked::Reads { of, key: None, .. } => format!("walkReadsOf{}", self.cx.schema.get(*of).name),
         }
     }
@@ -621,17 +739,32 @@ impl Collector<'_, '_> {
     /// A walker that builds a converter's value whole and visits it: needed where the values it
     /// reads can lead to a visited node, or it makes one of a visited type. The converter is
     /// struct `of`'s (or its property `key`'s), at `within`, `THIS` being `of`'s object.
-    fn converted(&mut self, converter: MetaId, whole: Whole, of: TypeId, key: Option<&str>, within: (TypeId, u32)) -> (NodeOf, WalkBody, Vec<usize>) {
+    fn converted(
+        &mut self,
+        converter: MetaId,
+        whole: Whole,
+        of: TypeId,
+        key: Option<&str>,
+        within: (TypeId, u32),
+    ) -> (NodeOf, WalkBody, Vec<usize>) {
         let cx = self.cx;
         let keeps = cx.model.converter_keeps(cx.schema, converter, Some(of));
-        let reads = if keeps == ConverterKeeps::Nothing { None } else { self.source.converter_reads(converter, Some(within), key.map(|_| of)) };
+        let reads = if keeps == ConverterKeeps::Nothing {
+            None
+        } else {
+            self.source.converter_reads(converter, Some(within), key.map(|_| of))
+        };
         // (Its builder is written before the walkers of its reads: the order of functions in
         // `walk.js`.)
         let build = self.value_build(whole, reads.is_some());
         let made = self.made_by(converter);
         if keeps == ConverterKeeps::Nothing {
             // It holds only the nodes it makes: nothing to look into.
-            return (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, Vec::new());
+            return (
+                NodeOf::Made(made),
+                WalkBody::Built { walk: self.built_walk(build, None), value_read: None },
+                Vec::new(),
+            );
         }
         match reads {
             Some(reads) => {
@@ -722,8 +855,17 @@ impl Collector<'_, '_> {
             }
         }
         let edges = children.iter().map(|s| s.walker).collect();
-        let what = key.map_or_else(|| format!("`{}`", self.cx.schema.get(of).name), |key| format!("`{}`'s `{key}`", self.cx.schema.get(of).name));
-        WalkFunction { name, comment: format!("What the converter of {what} reads"), node: NodeOf::Nothing, edges, body: WalkBody::Object { node: None, children, span: None } }
+        let what = key.map_or_else(
+            || format!("`{}`", self.cx.schema.get(of).name),
+            |key| format!("`{}`'s `{key}`", self.cx.schema.get(of).name),
+        );
+        WalkFunction {
+            name,
+            comment: format!("What the converter of {what} reads"),
+            node: NodeOf::Nothing,
+            edges,
+            body: WalkBody::Object { node: None, children, span: None },
+        }
     }
 
     /// The name of the `spanOf…` function of `element`, a `Vec`'s element type, written once; `None`
@@ -749,7 +891,12 @@ impl Collector<'_, '_> {
                     return None;
                 }
                 let name = &cx.schema.get(*id).name;
-                SpansBody::Boxed { what: name.clone(), payload_offset: *payload_offset, table: format!("{}_SPANS", crate::casing::screaming_case(name)), values: format!("[{}]", by_tag(spans)) }
+                SpansBody::Boxed {
+                    what: name.clone(),
+                    payload_offset: *payload_offset,
+                    table: format!("{}_SPANS", crate::casing::screaming_case(name)),
+                    values: format!("[{}]", by_tag(spans)),
+                }
             }
             _ => return None,
         };
@@ -761,23 +908,46 @@ impl Collector<'_, '_> {
 
     /// The node types converter `converter` makes itself, in the model's output variant.
     fn made_by(&mut self, converter: MetaId) -> Vec<usize> {
-        crate::model::made_node_types_in(self.cx.schema, converter, self.cx.model.variant).iter().map(|t| self.node_index(t)).collect()
+        crate::model::made_node_types_in(self.cx.schema, converter, self.cx.model.variant)
+            .iter()
+            .map(|t| self.node_index(t))
+            .collect()
     }
 
     /// The walkers of the values converter `converter` reads (in the model's output variant) that
     /// can lead to a node: where its value is built whole without a scan.
     fn read_by(&mut self, converter: MetaId) -> Vec<usize> {
         let cx = self.cx;
-        crate::model::converter_reads_in(cx.schema, converter, cx.model.variant).iter().filter(|ty| cx.model.builds_nodes(ty)).map(|ty| self.index(&Walked::Type(ty.clone()))).collect()
+        crate::model::converter_reads_in(cx.schema, converter, cx.model.variant)
+            .iter()
+            .filter(|ty| cx.model.builds_nodes(ty))
+            .map(|ty| self.index(&Walked::Type(ty.clone())))
+            .collect()
     }
 
     fn property_function(&mut self, id: TypeId, key: &str) -> WalkFunction {
         let cx = self.cx;
         let name = self.name(&Walked::Property(id, key.to_owned()));
         let object = cx.model.object(id).expect("structs have an object model");
-        let Some(PropertyValue::Converted { converter, within }) = object.properties.iter().find(|p| p.key == key).map(|p| &p.value) else { unreachable!("only converters' properties are walked alone") };
-        let (node, body, edges) = self.converted(*converter, Whole::Property(id, key), id, Some(key), (within.id, within.path.offset(self.source.builder().layout)));
-        WalkFunction { name, comment: format!("`{}`'s `{key}`, a converter's value", cx.schema.get(id).name), node, edges, body }
+        let Some(PropertyValue::Converted { converter, within }) =
+            object.properties.iter().find(|p| p.key == key).map(|p| &p.value)
+        else {
+            unreachable!("only converters' properties are walked alone")
+        };
+        let (node, body, edges) = self.converted(
+            *converter,
+            Whole::Property(id, key),
+            id,
+            Some(key),
+            (within.id, within.path.offset(self.source.builder().layout)),
+        );
+        WalkFunction {
+            name,
+            comment: format!("`{}`'s `{key}`, a converter's value", cx.schema.get(id).name),
+            node,
+            edges,
+            body,
+        }
     }
 
     fn function(&mut self, ty: &TypeRef) -> WalkFunction {
@@ -804,32 +974,59 @@ impl Collector<'_, '_> {
                     if !read_by_fields || (!output && !walked.made.is_empty()) {
                         match object.via {
                             Some(converter) => self.converted(converter, Whole::Type(ty), *id, None, (*id, 0)),
-                            None => (NodeOf::Always, WalkBody::Built { walk: self.unread_walk(Whole::Type(ty)), value_read: None }, Vec::new()),
+                            None => (
+                                NodeOf::Always,
+                                WalkBody::Built { walk: self.unread_walk(Whole::Type(ty)), value_read: None },
+                                Vec::new(),
+                            ),
                         }
                     } else {
-                        let indices: Vec<usize> = if output { walked.node_types.iter().map(|t| self.node_index(t)).collect() } else { Vec::new() };
+                        let indices: Vec<usize> = if output {
+                            walked.node_types.iter().map(|t| self.node_index(t)).collect()
+                        } else {
+                            Vec::new()
+                        };
                         let node = match (&walked.type_field, indices.as_slice()) {
                             (_, []) => None,
                             (None, [index]) => Some((NodeIndex::Fixed(*index), self.node_build(ty))),
                             (Some((path, enum_ty, strings)), _) => {
-                                let table = by_tag(strings.iter().zip(&indices).map(|((discriminant, _), index)| (*discriminant, index.to_string())));
+                                let table = by_tag(
+                                    strings
+                                        .iter()
+                                        .zip(&indices)
+                                        .map(|((discriminant, _), index)| (*discriminant, index.to_string())),
+                                );
                                 let what = cx.schema.rust_type(enum_ty, "'a");
                                 let constant = format!("{}_TYPES", crate::casing::screaming_case(&name));
-                                Some((NodeIndex::ByTag { offset: path.offset(layout), table: constant, values: format!("[{table}]"), what }, self.node_build(ty)))
+                                Some((
+                                    NodeIndex::ByTag {
+                                        offset: path.offset(layout),
+                                        table: constant,
+                                        values: format!("[{table}]"),
+                                        what,
+                                    },
+                                    self.node_build(ty),
+                                ))
                             }
                             (None, _) => unreachable!("several node types come from a `type` field"),
                         };
                         let mut children = Vec::new();
                         for property in walked.properties.iter().flatten() {
                             match &property.value {
-                                PropertyValue::Field { at: field, ty, .. } if cx.model.builds_nodes(ty) => children.push(self.step(ty, at("pos", field.offset(layout)))),
+                                PropertyValue::Field { at: field, ty, .. } if cx.model.builds_nodes(ty) => {
+                                    children.push(self.step(ty, at("pos", field.offset(layout))))
+                                }
                                 PropertyValue::Joined { parts, .. } => {
                                     for (path, ty) in parts.iter().filter(|(_, ty)| cx.model.builds_nodes(ty)) {
                                         children.push(self.step(ty, at("pos", path.offset(layout))));
                                     }
                                 }
-                                PropertyValue::Converted { converter, .. } if cx.model.converter_builds_nodes(cx.schema, *converter) => {
-                                    children.push(self.step_of(&Walked::Property(*id, property.key.clone()), "pos".to_owned()));
+                                PropertyValue::Converted { converter, .. }
+                                    if cx.model.converter_builds_nodes(cx.schema, *converter) =>
+                                {
+                                    children.push(
+                                        self.step_of(&Walked::Property(*id, property.key.clone()), "pos".to_owned()),
+                                    );
                                 }
                                 _ => {}
                             }
@@ -842,21 +1039,33 @@ impl Collector<'_, '_> {
                         };
                         let edges = children.iter().map(|s| s.walker).collect();
                         // (A struct with a field whose nodes may lie outside its span is never skipped by it.)
-                        let span = if node.is_some() && !crate::model::Model::spans_outside(cx.schema, cx.config, *id) { span_offset(cx, layout, *id) } else { None };
+                        let span = if node.is_some() && !crate::model::Model::spans_outside(cx.schema, cx.config, *id) {
+                            span_offset(cx, layout, *id)
+                        } else {
+                            None
+                        };
                         (node_of, WalkBody::Object { node, children, span }, edges)
                     }
                 }
                 (TypeKind::Enum(e), shape) => {
                     let enumeration = cx.model.enumeration(*id).expect("enums have a model");
-                    let converters: Vec<MetaId> = enumeration.via.into_iter().chain(enumeration.variants.iter().filter_map(|v| match v.value {
-                        VariantValue::Converted(converter) => Some(converter),
-                        _ => None,
-                    })).collect();
-                    if converters.is_empty() && let Shape::DataEnum { payload_offset } = shape {
+                    let converters: Vec<MetaId> = enumeration
+                        .via
+                        .into_iter()
+                        .chain(enumeration.variants.iter().filter_map(|v| match v.value {
+                            VariantValue::Converted(converter) => Some(converter),
+                            _ => None,
+                        }))
+                        .collect();
+                    if converters.is_empty()
+                        && let Shape::DataEnum { payload_offset } = shape
+                    {
                         let mut cases = Vec::new();
                         for variant in &e.variants {
                             let step = match &variant.payload {
-                                Some(payload) if cx.model.builds_nodes(payload) => Some(self.step(payload, at("pos", *payload_offset))),
+                                Some(payload) if cx.model.builds_nodes(payload) => {
+                                    Some(self.step(payload, at("pos", *payload_offset)))
+                                }
                                 _ => None,
                             };
                             cases.push((variant.discriminant, step));
@@ -901,13 +1110,33 @@ impl Collector<'_, '_> {
                 let element = self.step(inner, "element".to_owned());
                 let edges = vec![element.walker];
                 let spans = if self.by_words { self.spans_of(inner) } else { None };
-                (NodeOf::Nothing, WalkBody::Vec { len_offset: layout.width.bytes(), element_size: element_layout.size, cost: element_layout.size.max(1), align_mask: element_layout.align - 1, element, spans }, edges)
+                (
+                    NodeOf::Nothing,
+                    WalkBody::Vec {
+                        len_offset: layout.width.bytes(),
+                        element_size: element_layout.size,
+                        cost: element_layout.size.max(1),
+                        align_mask: element_layout.align - 1,
+                        element,
+                        spans,
+                    },
+                    edges,
+                )
             }
             TypeRef::Box(inner) => {
                 let target_layout = layout.of(inner);
                 let target = self.step(inner, "target".to_owned());
                 let edges = vec![target.walker];
-                (NodeOf::Nothing, WalkBody::Boxed { size: target_layout.size, align_mask: target_layout.align - 1, paid: self.source.builder().box_paid(inner), target }, edges)
+                (
+                    NodeOf::Nothing,
+                    WalkBody::Boxed {
+                        size: target_layout.size,
+                        align_mask: target_layout.align - 1,
+                        paid: self.source.builder().box_paid(inner),
+                        target,
+                    },
+                    edges,
+                )
             }
             _ => unreachable!("only structs, enums, `Option`s, `Vec`s and `Box`es lead to nodes"),
         };
@@ -928,12 +1157,25 @@ fn node_words(cx: &EmitContext, name: &str) -> String {
 /// struct of `start` and `end`.
 fn span_offset(cx: &EmitContext, layout: &crate::layout::SchemaLayout, id: TypeId) -> Option<u32> {
     let index = crate::model::Model::span_field(cx.schema, id)?;
-    let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&cx.schema.get(id).kind, &layout.get(id).shape) else { return None };
+    let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&cx.schema.get(id).kind, &layout.get(id).shape)
+    else {
+        return None;
+    };
     match &s.fields[index].ty {
         TypeRef::Span => Some(field_offsets[index]),
         TypeRef::Named(span) => {
-            let (TypeKind::Struct(fields), Shape::Struct { field_offsets: offsets }) = (&cx.schema.get(*span).kind, &layout.get(*span).shape) else { return None };
-            let offset_of = |name: &str| fields.fields.iter().position(|f| f.name == name && f.ty == TypeRef::Primitive(crate::ir::Primitive::U32)).map(|i| offsets[i]);
+            let (TypeKind::Struct(fields), Shape::Struct { field_offsets: offsets }) =
+                (&cx.schema.get(*span).kind, &layout.get(*span).shape)
+            else {
+                return None;
+            };
+            let offset_of = |name: &str| {
+                fields
+                    .fields
+                    .iter()
+                    .position(|f| f.name == name && f.ty == TypeRef::Primitive(crate::ir::Primitive::U32))
+                    .map(|i| offsets[i])
+            };
             let (start, end) = (offset_of("start")?, offset_of("end")?);
             (end == start + 4).then_some(field_offsets[index] + start)
         }
@@ -944,5 +1186,12 @@ fn span_offset(cx: &EmitContext, layout: &crate::layout::SchemaLayout, id: TypeI
 /// Each `VISITOR_KEYS` entry, quoted: its name and its keys; `None` when they are errors.
 pub(in crate::emit::js) fn visitor_keys(cx: &EmitContext) -> Option<Vec<(String, String)>> {
     let keys = cx.model.visitor_keys().ok()?;
-    Some(keys.entries.iter().map(|entry| (js_string(&entry.name), entry.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))).collect())
+    Some(
+        keys.entries
+            .iter()
+            .map(|entry| {
+                (js_string(&entry.name), entry.keys.iter().map(|k| js_string(k)).collect::<Vec<_>>().join(", "))
+            })
+            .collect(),
+    )
 }

@@ -8,9 +8,9 @@ use askama::Template;
 
 use super::convert::{Property, this_name};
 use super::emitter::{Emitter, Reader};
+use crate::casing;
 use crate::emit::js::builder::{at, local_name};
 use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, Prototype, construction};
-use crate::casing;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -44,7 +44,9 @@ impl Emitter<'_> {
         let comment = match reader {
             Reader::Value(_) => format!("`{rust}`"),
             Reader::WholeVec(_) => format!("`{rust}`, every element read now (a converter looks at them)"),
-            Reader::Property(_, key) => format!("`{rust}`'s `{key}` alone, for a walk that reads the rest field by field"),
+            Reader::Property(_, key) => {
+                format!("`{rust}`'s `{key}` alone, for a walk that reads the rest field by field")
+            }
         };
         Ok(Function { name: name.to_owned(), params: "pos", comment, body })
     }
@@ -53,8 +55,12 @@ impl Emitter<'_> {
     fn body(&mut self, ty: &TypeRef) -> Result<Body, String> {
         let returns = |value: &str| Body::Returns { statements: String::new(), value: value.to_owned() };
         Ok(match ty {
-            TypeRef::Primitive(Primitive::U64 | Primitive::I64) => return Err("oxc-parser's buffers hold no 64-bit integers this deserializer reads".to_owned()),
-            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) | TypeRef::Str => returns(&format!("{}(pos)", runtime_reader(ty).expect("strings have a runtime reader"))),
+            TypeRef::Primitive(Primitive::U64 | Primitive::I64) => {
+                return Err("oxc-parser's buffers hold no 64-bit integers this deserializer reads".to_owned());
+            }
+            TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) | TypeRef::Str => {
+                returns(&format!("{}(pos)", runtime_reader(ty).expect("strings have a runtime reader")))
+            }
             TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err("no ESTree value".to_owned()),
             TypeRef::Cell(inner) => return self.body(inner),
             TypeRef::Primitive(_) | TypeRef::Builtin(_) => returns(&self.builder.read(ty, "pos")),
@@ -213,7 +219,10 @@ impl Emitter<'_> {
                 read.extend(["start".to_owned(), "end".to_owned()]);
                 let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
                 let value = match option {
-                    Some((path, inner)) => format!("{} ? null : {slice}", self.builder.none_test(inner, &at("pos", path.offset(self.cx.layout64))).0),
+                    Some((path, inner)) => format!(
+                        "{} ? null : {slice}",
+                        self.builder.none_test(inner, &at("pos", path.offset(self.cx.layout64))).0
+                    ),
                     None => slice,
                 };
                 Property::new(key, String::new(), value).inline()
@@ -235,13 +244,19 @@ impl Emitter<'_> {
         let mut joined = Vec::new();
         for (path, ty) in parts {
             if !matches!(ty, TypeRef::Vec(_) | TypeRef::Option(_)) {
-                return Err(format!("field `{}` is joined to another but is neither a Vec nor an Option", self.field_name(path)));
+                return Err(format!(
+                    "field `{}` is joined to another but is neither a Vec nor an Option",
+                    self.field_name(path)
+                ));
             }
             // The parts are read whole and looked at, but the elements of their `Vec`s only stored:
             // those may be left for later.
             let function = self.deserializer(ty);
             calls.push((function, false));
-            joined.push(JoinedPart { read: self.builder.read(ty, &at("pos", path.offset(self.cx.layout64))), is_vec: matches!(ty, TypeRef::Vec(_)) });
+            joined.push(JoinedPart {
+                read: self.builder.read(ty, &at("pos", path.offset(self.cx.layout64))),
+                is_vec: matches!(ty, TypeRef::Vec(_)),
+            });
         }
         let statements = JoinedJs { array: array.clone(), parts: joined }.render().map_err(|e| e.to_string())?;
         Ok(Property { calls, ..Property::new(key, statements.trim().to_owned(), array) })
@@ -251,7 +266,9 @@ impl Emitter<'_> {
     /// `Vec`s and `Cell`s) is a primitive or a fieldless enum.
     fn holds_no_node(&self, ty: &TypeRef) -> bool {
         match ty {
-            TypeRef::Option(inner) | TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Cell(inner) => self.holds_no_node(inner),
+            TypeRef::Option(inner) | TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Cell(inner) => {
+                self.holds_no_node(inner)
+            }
             TypeRef::Primitive(_) | TypeRef::Builtin(_) | TypeRef::Str => true,
             TypeRef::Span => false,
             TypeRef::Named(id) => match &self.schema.get(*id).kind {
@@ -278,10 +295,11 @@ impl Emitter<'_> {
         let name = self.schema.get(id).name.clone();
         // A fieldless enum: a lookup in its strings.
         if enumeration.variants.iter().all(|v| matches!(v.value, VariantValue::String(_))) {
-            let values = crate::emit::text::by_tag(enumeration.variants.iter().filter_map(|variant| match &variant.value {
-                VariantValue::String(value) => Some((variant.discriminant, js_string(value))),
-                _ => None,
-            }));
+            let values =
+                crate::emit::text::by_tag(enumeration.variants.iter().filter_map(|variant| match &variant.value {
+                    VariantValue::String(value) => Some((variant.discriminant, js_string(value))),
+                    _ => None,
+                }));
             let constant = format!("{}_STRINGS", casing::screaming_case(&name));
             return Ok(Body::Strings { constant, what: name, values });
         }
@@ -299,7 +317,9 @@ impl Emitter<'_> {
                         _ => unreachable!("`returned` returns"),
                     }
                 }
-                VariantValue::Payload(payload_type) => (String::new(), self.read_payload(payload_type, &at("pos", payload))),
+                VariantValue::Payload(payload_type) => {
+                    (String::new(), self.read_payload(payload_type, &at("pos", payload)))
+                }
                 VariantValue::String(value) => (String::new(), js_string(value)),
             };
             cases.push(Case { discriminant: variant.discriminant, statements, value });
@@ -321,7 +341,12 @@ impl Emitter<'_> {
                 calls.extend(property.calls.iter().cloned());
                 let read_first = read.contains(&property.key);
                 let is_child = has_children && !property.inline;
-                let mut prop = Prop { statements: property.statements, read_first, is_child, ..Prop::plain(JsKey::new(&property.key), property.value, PropKind::Field) };
+                let mut prop = Prop {
+                    statements: property.statements,
+                    read_first,
+                    is_child,
+                    ..Prop::plain(JsKey::new(&property.key), property.value, PropKind::Field)
+                };
                 if read_first {
                     prop.local = this_name(&property.key);
                     if let Some((function, _)) = property.deferrable {

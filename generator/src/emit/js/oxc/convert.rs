@@ -7,11 +7,11 @@ use std::collections::BTreeSet;
 use super::emitter::{Emitter, Reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
-use crate::ir::snippet::Part;
-use crate::model::PropertyValue;
 use crate::emit::js::function::Construction;
+use crate::ir::snippet::Part;
 use crate::ir::{MetaId, MetaType, Only, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
+use crate::model::PropertyValue;
 
 /// One property of an object being built, as a converter or a field gives it.
 pub(super) struct Property {
@@ -47,11 +47,21 @@ impl<'s> Emitter<'s> {
     /// an object's property, which may be left for later itself if it is one call.
     pub(super) fn place(&mut self, rewritten: Rewritten, as_property: bool) -> Property {
         let looked_at = |this: &Self, name: &str| match this.named.get(name) {
-            Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.cx.model.may_nest(inner) => this.reader_name(&Reader::WholeVec(ty.clone())),
+            Some(Reader::Value(ty @ TypeRef::Vec(inner))) if this.cx.model.may_nest(inner) => {
+                this.reader_name(&Reader::WholeVec(ty.clone()))
+            }
             _ => name.to_owned(),
         };
-        let (statements, mut calls) = nesting::place_in_statements(&rewritten.statements, &rewritten.value, self.flags.parent, |f| self.named_may_nest(f), |f| looked_at(self, f));
-        let single = nesting::single_call(&rewritten.value).filter(|(callee, _)| as_property && self.named_may_nest(callee)).map(|(c, a)| (c.to_owned(), a.to_owned()));
+        let (statements, mut calls) = nesting::place_in_statements(
+            &rewritten.statements,
+            &rewritten.value,
+            self.flags.parent,
+            |f| self.named_may_nest(f),
+            |f| looked_at(self, f),
+        );
+        let single = nesting::single_call(&rewritten.value)
+            .filter(|(callee, _)| as_property && self.named_may_nest(callee))
+            .map(|(c, a)| (c.to_owned(), a.to_owned()));
         let mut property = Property::new(String::new(), statements, rewritten.value.clone());
         match single {
             Some(deferrable) => property.deferrable = Some(deferrable),
@@ -79,13 +89,21 @@ impl<'s> Emitter<'s> {
     /// Applies converter `name`'s `raw_deser` to the struct `within` at `pos + offset` (`None`:
     /// an enum or a variant), with `POS` at `pos + pos_at`; the properties it reads through `THIS`
     /// go to `this`.
-    pub(super) fn convert(&mut self, converter: MetaId, within: Option<TypeId>, offset: u32, pos_at: u32, this: Option<&mut BTreeSet<String>>) -> Result<Rewritten, String> {
+    pub(super) fn convert(
+        &mut self,
+        converter: MetaId,
+        within: Option<TypeId>,
+        offset: u32,
+        pos_at: u32,
+        this: Option<&mut BTreeSet<String>>,
+    ) -> Result<Rewritten, String> {
         let meta: &'s MetaType = &self.schema.meta[converter.0];
         let name = &meta.name;
         let snippet = meta.raw_deser.as_ref().ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
         let flags = self.flags;
         let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
-        let mut rewritten = snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
+        let mut rewritten =
+            snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
         let read = resolver.read;
         // Its constants go beside the function, under names that start with the function's.
         for (constant, declaration) in std::mem::take(&mut rewritten.hoisted) {
@@ -107,7 +125,12 @@ impl<'s> Emitter<'s> {
     /// read what its fields hold, as it converts the struct's value (`FormalParameters`, whose JS
     /// follows `rest`'s pointer); `None` for a property's, which a walk then builds to look into
     /// (`walker.rs`). Reads past what the value holds are harmless: a walk looks into more.
-    pub(super) fn converter_reads_at(&self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+    pub(super) fn converter_reads_at(
+        &self,
+        converter: MetaId,
+        within: Option<(TypeId, u32)>,
+        object: Option<TypeId>,
+    ) -> Option<Vec<(TypeRef, u32)>> {
         match self.reads_in_place(converter, within, object) {
             Some(reads) => Some(reads),
             None if object.is_none() => {
@@ -116,8 +139,17 @@ impl<'s> Emitter<'s> {
                 let Shape::Struct { field_offsets } = &self.cx.layout64.get(id).shape else { return None };
                 // (Not the fields of the other variants, `#[ts]`'s in JavaScript's: the variant's
                 // deserializer never reads them, and a walk reads only what it reads.)
-                let read = |field: &crate::ir::Field| self.cx.model.builds_nodes(&field.ty) && Only::wanted(field.estree.only, self.flags.is_ts);
-                Some(def.fields.iter().zip(field_offsets).filter(|(field, _)| read(field)).map(|(field, offset)| (field.ty.clone(), base + offset)).collect())
+                let read = |field: &crate::ir::Field| {
+                    self.cx.model.builds_nodes(&field.ty) && Only::wanted(field.estree.only, self.flags.is_ts)
+                };
+                Some(
+                    def.fields
+                        .iter()
+                        .zip(field_offsets)
+                        .filter(|(field, _)| read(field))
+                        .map(|(field, offset)| (field.ty.clone(), base + offset))
+                        .collect(),
+                )
             }
             None => None,
         }
@@ -126,7 +158,12 @@ impl<'s> Emitter<'s> {
     /// [`Self::converter_reads_at`]'s reads where every one is a field read in place. Only those
     /// the variant's JS runs: the `IF` blocks of its flags, and the constant `if`s that hold
     /// (`if (IS_TS) { … }` in TypeScript's variants alone, as the emitter folds it).
-    fn reads_in_place(&self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+    fn reads_in_place(
+        &self,
+        converter: MetaId,
+        within: Option<(TypeId, u32)>,
+        object: Option<TypeId>,
+    ) -> Option<Vec<(TypeRef, u32)>> {
         let snippet = self.schema.meta[converter.0].raw_deser.as_ref()?;
         let mut parts = Vec::new();
         snippet::active_parts(&snippet.parts, self.flags, &mut parts);
@@ -138,7 +175,12 @@ impl<'s> Emitter<'s> {
             match part {
                 Part::Deser(_) | Part::This(_) if !runs(part) => {}
                 Part::Deser(ty) if model.builds_nodes(ty) => {
-                    let (Some(Part::Text(open)), Some(Part::PosOffset { within: None, path, op: None }), Some(Part::Text(close))) = (parts.get(n + 1), parts.get(n + 2), parts.get(n + 3)) else {
+                    let (
+                        Some(Part::Text(open)),
+                        Some(Part::PosOffset { within: None, path, op: None }),
+                        Some(Part::Text(close)),
+                    ) = (parts.get(n + 1), parts.get(n + 2), parts.get(n + 3))
+                    else {
                         return None;
                     };
                     if open != "(" || !close.starts_with(')') {
@@ -151,11 +193,22 @@ impl<'s> Emitter<'s> {
                 Part::This(name) => {
                     let property = model.object(object?)?.properties.iter().find(|p| &p.key == name)?;
                     match &property.value {
-                        PropertyValue::Field { at, ty, .. } if model.builds_nodes(ty) => reads.push((ty.clone(), at.offset(self.cx.layout64))),
-                        PropertyValue::Joined { parts, .. } => {
-                            reads.extend(parts.iter().filter(|(_, ty)| model.builds_nodes(ty)).map(|(at, ty)| (ty.clone(), at.offset(self.cx.layout64))));
+                        PropertyValue::Field { at, ty, .. } if model.builds_nodes(ty) => {
+                            reads.push((ty.clone(), at.offset(self.cx.layout64)))
                         }
-                        PropertyValue::Converted { converter, .. } if model.converter_builds_nodes(self.schema, *converter) => return None,
+                        PropertyValue::Joined { parts, .. } => {
+                            reads.extend(
+                                parts
+                                    .iter()
+                                    .filter(|(_, ty)| model.builds_nodes(ty))
+                                    .map(|(at, ty)| (ty.clone(), at.offset(self.cx.layout64))),
+                            );
+                        }
+                        PropertyValue::Converted { converter, .. }
+                            if model.converter_builds_nodes(self.schema, *converter) =>
+                        {
+                            return None;
+                        }
                         _ => {}
                     }
                 }
@@ -179,8 +232,14 @@ impl<'s> Emitter<'s> {
         let mut offset = base;
         for (n, name) in path.iter().enumerate() {
             let def = self.schema.get(id);
-            let TypeKind::Struct(s) = &def.kind else { return Err(format!("`{}` is not a struct (in path {})", def.name, path.join("."))) };
-            let index = s.fields.iter().position(|f| f.name == *name).ok_or_else(|| format!("`{}` has no field `{name}`", def.name))?;
+            let TypeKind::Struct(s) = &def.kind else {
+                return Err(format!("`{}` is not a struct (in path {})", def.name, path.join(".")));
+            };
+            let index = s
+                .fields
+                .iter()
+                .position(|f| f.name == *name)
+                .ok_or_else(|| format!("`{}` has no field `{name}`", def.name))?;
             offset += self.offset_of(id, index);
             if n + 1 < path.len() {
                 id = match strip_cells(&s.fields[index].ty) {

@@ -6,12 +6,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use askama::Template;
 
-use super::{FunctionJs, NodeConstructorJs};
-use crate::emit::js::function::Construction;
 use super::nesting::{self, Call};
 use super::snippet::Flags;
+use super::{FunctionJs, NodeConstructorJs};
 use crate::emit::EmitContext;
 use crate::emit::js::builder::Builder;
+use crate::emit::js::function::Construction;
 use crate::ir::{Schema, TypeId, TypeRef};
 
 /// Builds the deserializer functions a root needs, each once.
@@ -92,13 +92,21 @@ impl<'s> Emitter<'s> {
     }
 
     pub(super) fn named(&self, name: &str) -> Result<TypeId, Problem> {
-        self.names.get(name).copied().ok_or_else(|| Problem::Schema(format!("the schema has no type `{name}`, which oxc's buffers need")))
+        self.names
+            .get(name)
+            .copied()
+            .ok_or_else(|| Problem::Schema(format!("the schema has no type `{name}`, which oxc's buffers need")))
     }
 
     /// The name of the constructor of nodes of `prototype` made as `made` says, defined once
     /// per shape: named after the nodes' `type` (`node_type`), or where another shape has that
     /// name, after the function being written.
-    pub(super) fn node_constructor(&mut self, made: &Construction, node_type: Option<&str>, prototype: &str) -> Result<String, String> {
+    pub(super) fn node_constructor(
+        &mut self,
+        made: &Construction,
+        node_type: Option<&str>,
+        prototype: &str,
+    ) -> Result<String, String> {
         let shape = format!("{prototype}\n{}", made.assignments.join("\n"));
         if let Some(name) = self.constructors.get(&shape) {
             return Ok(name.clone());
@@ -111,7 +119,9 @@ impl<'s> Emitter<'s> {
             .chain((2..).map(|n| format!("{base}Node{n}")))
             .find(|name| !self.functions.contains_key(name))
             .expect("some name is free");
-        let code = NodeConstructorJs { name: &name, node_type: node_type.unwrap_or(function), prototype, made }.render().map_err(|e| format!("{name}: {e}"))?;
+        let code = NodeConstructorJs { name: &name, node_type: node_type.unwrap_or(function), prototype, made }
+            .render()
+            .map_err(|e| format!("{name}: {e}"))?;
         self.functions.insert(name.clone(), code);
         self.constructors.insert(shape, name.clone());
         Ok(name)
@@ -125,7 +135,11 @@ impl<'s> Emitter<'s> {
             let call = format!("new {name}(");
             self.functions.iter().any(|(caller, code)| caller != name && code.contains(&call))
         };
-        self.functions.iter().filter(|(name, _)| !constructors.contains(name) || used(name)).map(|(_, code)| code.clone()).collect()
+        self.functions
+            .iter()
+            .filter(|(name, _)| !constructors.contains(name) || used(name))
+            .map(|(_, code)| code.clone())
+            .collect()
     }
 
     /// Writes every function named so far, and those they name.
@@ -142,7 +156,9 @@ impl<'s> Emitter<'s> {
         self.current = name.clone();
         self.calls.retain(|call| call.caller != name);
         let function = self.function(&name, &reader).map_err(|e| Problem::Schema(format!("{name}: {e}")))?;
-        let code = FunctionJs { function: &function, lazy: false, parent_global: self.flags.parent }.render().map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
+        let code = FunctionJs { function: &function, lazy: false, parent_global: self.flags.parent }
+            .render()
+            .map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
         nesting::check_recorded(&name, &code, &self.calls).map_err(Problem::Internal)?;
         self.functions.insert(name.clone(), code);
         self.readers.insert(name, reader);
@@ -162,10 +178,13 @@ impl<'s> Emitter<'s> {
             for name in &group {
                 let one_at_a_time = match self.readers.get(name) {
                     Some(Reader::Value(TypeRef::Box(_) | TypeRef::Option(_) | TypeRef::Cell(_))) => true,
-                    Some(Reader::Value(TypeRef::Named(id))) => self.cx.model.enumeration(*id).is_some_and(|e| e.via.is_none()),
+                    Some(Reader::Value(TypeRef::Named(id))) => {
+                        self.cx.model.enumeration(*id).is_some_and(|e| e.via.is_none())
+                    }
                     _ => false,
                 };
-                let into_group = self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
+                let into_group =
+                    self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
                 if !one_at_a_time && into_group > 1 {
                     return Err(Problem::Schema(format!(
                         "{name} looks at {into_group} values that may hold it again ({}): a tree nested deeper than the JS stack holds could not be read in bounded work",
@@ -192,7 +211,9 @@ impl<'s> Emitter<'s> {
         match reader {
             Reader::Value(ty) => self.builder.function_name(ty),
             Reader::WholeVec(ty) => format!("{}Whole", self.builder.function_name(ty)),
-            Reader::Property(id, key) => format!("deserialize{}Of{}", crate::casing::capitalized(key), self.schema.get(*id).name),
+            Reader::Property(id, key) => {
+                format!("deserialize{}Of{}", crate::casing::capitalized(key), self.schema.get(*id).name)
+            }
         }
     }
 

@@ -28,8 +28,8 @@ use super::walk_module::{self, WalkInternals};
 use super::walker::{Build, WalkEntry, WalkSource, visitor_keys, walker};
 use super::{Builder, Modules};
 use crate::Error;
-use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::config::{OxcSettings, SourceText, Target};
+use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::emit::EmitContext;
 use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::{Model, OutputVariant};
@@ -153,7 +153,12 @@ impl<'s> WalkSource<'s> for Emitter<'s> {
         Build { call: format!("buildWhole({function}, pos)"), functions: vec!["buildWhole".to_owned(), function] }
     }
 
-    fn converter_reads(&mut self, converter: MetaId, within: Option<(TypeId, u32)>, object: Option<TypeId>) -> Option<Vec<(TypeRef, u32)>> {
+    fn converter_reads(
+        &mut self,
+        converter: MetaId,
+        within: Option<(TypeId, u32)>,
+        object: Option<TypeId>,
+    ) -> Option<Vec<(TypeRef, u32)>> {
         self.converter_reads_at(converter, within, object)
     }
 }
@@ -174,7 +179,9 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let flags = Flags::of(settings);
     // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
     let fail = |problem: Problem| match problem {
-        Problem::Schema(message) => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))])),
+        Problem::Schema(message) => {
+            Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))]))
+        }
         Problem::Internal(message) => Error::Render { template: TEMPLATE.to_owned(), message },
     };
     let model = cx.model;
@@ -193,7 +200,10 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
             whole_tree: parent || linter,
             probe_built: true,
             params: if linter { "buffer" } else { "buffer, sourceText, sourceStartPos, sourceByteLen" }.to_owned(),
-            buffer_doc: format!("the buffer, as `deserialize` takes it{}", if linter { "" } else { " (and its other arguments)" }),
+            buffer_doc: format!(
+                "the buffer, as `deserialize` takes it{}",
+                if linter { "" } else { " (and its other arguments)" }
+            ),
             lazy: false,
             // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
             words: true,
@@ -208,7 +218,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let (first, ..) = write(None)?;
     let (emitter, root, metadata, root_fn, walker) = write(Some(first.read_first))?;
     nesting::check_cycles(&emitter.calls).map_err(|e| fail(Problem::Schema(e)))?;
-    let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(|e| fail(Problem::Schema(e)))?;
+    let data_offset_field =
+        emitter.field_offset(metadata, 0, &["data_offset"]).map_err(|e| fail(Problem::Schema(e)))?;
     let linter_view = if linter {
         let comment = emitter.named("Comment").map_err(fail)?;
         let field = |id, path: &[&str]| emitter.field_offset(id, 0, path).map_err(|e| fail(Problem::Schema(e)));
@@ -232,7 +243,17 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let view = OxcDeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        variant: if linter { "Oxlint (TypeScript, with `range`, `parent` and `loc`, comments and tokens on demand, no parentheses)".to_owned() } else { format!("{}{}{}", if typescript { "TypeScript" } else { "JavaScript" }, if range { ", with `range`" } else { "" }, if parent { ", with `parent`" } else { "" }) },
+        variant: if linter {
+            "Oxlint (TypeScript, with `range`, `parent` and `loc`, comments and tokens on demand, no parentheses)"
+                .to_owned()
+        } else {
+            format!(
+                "{}{}{}",
+                if typescript { "TypeScript" } else { "JavaScript" },
+                if range { ", with `range`" } else { "" },
+                if parent { ", with `parent`" } else { "" }
+            )
+        },
         result_shape: result_shape(model, root),
         metadata_size: cx.layout64.get(metadata).layout.size,
         data_offset_field,
@@ -261,6 +282,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
 /// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment and
 /// the package's README.
 pub fn result_shape(model: &Model, root: TypeId) -> String {
-    let keys: Vec<&str> = model.object(root).map(|object| object.properties.iter().map(|p| p.key.as_str()).collect()).unwrap_or_default();
+    let keys: Vec<&str> =
+        model.object(root).map(|object| object.properties.iter().map(|p| p.key.as_str()).collect()).unwrap_or_default();
     if keys.is_empty() { "the root's value".to_owned() } else { format!("{{ {} }}", keys.join(", ")) }
 }

@@ -123,11 +123,14 @@ fn function_names(text: &str) -> Vec<(usize, &str)> {
     let mut from = 0;
     while let Some(found) = text[from..].find("deserialize") {
         let at = from + found;
-        let len = text[at..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len() - at);
+        let len =
+            text[at..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len() - at);
         // Not the end of another name, nor a member (`a.deserializeX`); a spread's `...` is fine.
         let before = &text[..at];
         // (A declaration, `function deserializeX(pos)`, is no call.)
-        let standalone = !before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$') && (!before.ends_with('.') || before.ends_with("...")) && !before.ends_with("function ");
+        let standalone = !before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+            && (!before.ends_with('.') || before.ends_with("..."))
+            && !before.ends_with("function ");
         if standalone {
             names.push((at, &text[at..at + len]));
         }
@@ -142,7 +145,13 @@ fn function_names(text: &str) -> Vec<(usize, &str)> {
 /// (a `Vec`'s reader that leaves no element for later). Returns the statements and the calls.
 /// `parent`: the output has parent links, and a place to stop sets `parent` back to what it was
 /// before the read, which the stack's running out left anywhere below.
-pub fn place_in_statements(statements: &str, value: &str, parent: bool, may_nest: impl Fn(&str) -> bool, looked_at: impl Fn(&str) -> String) -> (String, Vec<(String, bool)>) {
+pub fn place_in_statements(
+    statements: &str,
+    value: &str,
+    parent: bool,
+    may_nest: impl Fn(&str) -> bool,
+    looked_at: impl Fn(&str) -> String,
+) -> (String, Vec<(String, bool)>) {
     let mut out = String::new();
     let mut calls = Vec::new();
     for line in statements.lines() {
@@ -194,7 +203,8 @@ pub fn single_call(value: &str) -> Option<(&str, &str)> {
     let value = value.trim();
     let open = value.find('(')?;
     let callee = &value[..open];
-    let is_name = callee.starts_with("deserialize") && callee.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let is_name =
+        callee.starts_with("deserialize") && callee.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     let args = value[open + 1..].strip_suffix(')')?;
     // The parentheses must be the call's own: `f(a)(b)` or `f(a) + g(b)` are not one call.
     let mut depth = 0i32;
@@ -245,7 +255,10 @@ fn elements_untouched(variable: &str, statements: &str, value: &str) -> bool {
             let at = from + found;
             let end = at + variable.len();
             from = end;
-            let before = text[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
+            let before = text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
             let after = &text[end..];
             if before || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
                 continue;
@@ -270,7 +283,10 @@ fn mentions(text: &str, target: &str) -> usize {
     while let Some(found) = text[from..].find(target) {
         let at = from + found;
         let end = at + target.len();
-        let before = text[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
+        let before = text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
         let after = text[end..].chars().next().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
         if !before && !after {
             count += 1;
@@ -321,18 +337,33 @@ mod tests {
         let calls = [call("f", "deserializeA", true), call("f", "deserializeB", false)];
         assert_eq!(check_recorded("f", body, &calls), Ok(()));
         assert!(check_recorded("f", body, &calls[..1]).is_err());
-        assert!(check_recorded("f", body, &[call("f", "deserializeA", false), call("f", "deserializeB", false)]).is_err());
+        assert!(
+            check_recorded("f", body, &[call("f", "deserializeA", false), call("f", "deserializeB", false)]).is_err()
+        );
     }
 
     #[test]
     fn stores_become_places_to_stop() {
         let statements = "const node = { expression: null };\nnode.expression = deserializeExpression((pos + 16));\nrest.end = deserializeI32(pos);\nrest.start = deserializeVecX(pos);\nif (rest.start) f();";
-        let (placed, calls) = place_in_statements(statements, "node", false, |f| f != "deserializeI32", |f| if f == "deserializeVecX" { "deserializeVecXWhole".to_owned() } else { f.to_owned() });
+        let (placed, calls) = place_in_statements(
+            statements,
+            "node",
+            false,
+            |f| f != "deserializeI32",
+            |f| if f == "deserializeVecX" { "deserializeVecXWhole".to_owned() } else { f.to_owned() },
+        );
         assert!(placed.contains("node.expression = defer(deserializeExpression, (pos + 16));"), "{placed}");
         assert!(placed.contains("rest.end = deserializeI32(pos);"), "{placed}");
         // Mentioned again: looked at, so read whole.
         assert!(placed.contains("rest.start = deserializeVecXWhole(pos);"), "{placed}");
-        assert_eq!(calls, [("deserializeExpression".to_owned(), true), ("deserializeI32".to_owned(), false), ("deserializeVecXWhole".to_owned(), false)]);
+        assert_eq!(
+            calls,
+            [
+                ("deserializeExpression".to_owned(), true),
+                ("deserializeI32".to_owned(), false),
+                ("deserializeVecXWhole".to_owned(), false)
+            ]
+        );
     }
 
     #[test]
@@ -342,7 +373,8 @@ mod tests {
         let (placed, calls) = place_in_statements(statements, "params", false, |_| true, whole);
         assert_eq!(placed, statements);
         assert_eq!(calls, [("deserializeVecP".to_owned(), false)]);
-        let looked = "const decorators = deserializeVecD(pos);\nif (decorators.length !== 0) start = decorators[0].start;";
+        let looked =
+            "const decorators = deserializeVecD(pos);\nif (decorators.length !== 0) start = decorators[0].start;";
         let (placed, _) = place_in_statements(looked, "x", false, |_| true, whole);
         assert!(placed.starts_with("const decorators = deserializeVecDWhole(pos);"), "{placed}");
     }

@@ -68,7 +68,11 @@ pub(super) type Constructors<'c> = dyn FnMut(&Construction, Option<&str>) -> Res
 /// constructor where it has only `key: value` and `key` properties (`constructors`), else by
 /// `Object.create` and assignments (line breaks staying where they were). The constants a
 /// getter's descriptor is hoisted to are named `{prefix}${key}`.
-pub(super) fn to_assignments(text: &str, prefix: &str, constructors: &mut Constructors<'_>) -> Result<Assignments, String> {
+pub(super) fn to_assignments(
+    text: &str,
+    prefix: &str,
+    constructors: &mut Constructors<'_>,
+) -> Result<Assignments, String> {
     let mut literals = Literals { snippet: text, prefix, constructors, out: Assignments::default() };
     literals.out.text = literals.rewrite(text, 0)?;
     Ok(literals.out)
@@ -126,7 +130,8 @@ impl Literals<'_, '_> {
             let property = property.trim();
             let name_len = property.find(|c: char| !is_ident_char(c)).unwrap_or(property.len());
             let (name, after) = property.split_at(name_len);
-            if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" || name == "loc" {
+            if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" || name == "loc"
+            {
                 return Ok(None);
             }
             let value = if after.is_empty() {
@@ -138,7 +143,11 @@ impl Literals<'_, '_> {
             };
             values.push((JsKey::new(name), value.to_owned()));
         }
-        let node_type = values.iter().find(|(key, _)| key.name == "type").and_then(|(_, value)| string_literal(value)).map(str::to_owned);
+        let node_type = values
+            .iter()
+            .find(|(key, _)| key.name == "type")
+            .and_then(|(_, value)| string_literal(value))
+            .map(str::to_owned);
         let made = construction_of(values.iter().map(|(key, value)| (key, value.as_str())));
         Ok((self.constructors)(&made, node_type.as_deref())?.map(|name| format!("new {name}({})", made.args)))
     }
@@ -184,7 +193,8 @@ impl Literals<'_, '_> {
             }
             return Ok(format!("{test} && ({})", steps.join(", ")));
         }
-        let not_a_property = || format!("a node literal's property `{property}` is not `key: value`, `key` or a getter");
+        let not_a_property =
+            || format!("a node literal's property `{property}` is not `key: value`, `key` or a getter");
         let name_len = property.find(|c: char| !is_ident_char(c)).unwrap_or(property.len());
         let (name, after) = property.split_at(name_len);
         if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" {
@@ -192,7 +202,9 @@ impl Literals<'_, '_> {
         }
         // An assignment to `loc` would meet `NodeProto`'s getter (a literal defines its own).
         if name == "loc" {
-            return Err(format!("a node literal's property `{property}`: `loc` is `NodeProto`'s getter, which an assignment cannot override"));
+            return Err(format!(
+                "a node literal's property `{property}`: `loc` is `NodeProto`'s getter, which an assignment cannot override"
+            ));
         }
         if after.is_empty() {
             return Ok(format!("{node}.{name} = {name}"));
@@ -210,7 +222,10 @@ impl Literals<'_, '_> {
         let descriptor = format!("{{ get{function}, enumerable: true, configurable: true }}");
         if !self.mentions_locals(property, function) {
             let constant = format!("{}${key}", self.prefix);
-            let declaration = format!("// `{key}` of the nodes {} builds: one getter for all, so that they share a hidden class.\nconst {constant} = {descriptor};", self.prefix);
+            let declaration = format!(
+                "// `{key}` of the nodes {} builds: one getter for all, so that they share a hidden class.\nconst {constant} = {descriptor};",
+                self.prefix
+            );
             self.out.hoisted.push((constant.clone(), declaration));
             return Ok(format!("Object.defineProperty({node}, \"{key}\", {constant})"));
         }
@@ -224,7 +239,10 @@ impl Literals<'_, '_> {
     fn mentions_locals(&self, property: &str, function: &str) -> bool {
         let outside = self.snippet.replacen(property, "", 1);
         words(function).any(|word| {
-            matches!(word, "pos" | "node" | "made" | "previousParent" | "parentBefore") || word.starts_with("this_") || word.starts_with("node$") || (!is_keyword(word) && words(&outside).any(|w| w == word))
+            matches!(word, "pos" | "node" | "made" | "previousParent" | "parentBefore")
+                || word.starts_with("this_")
+                || word.starts_with("node$")
+                || (!is_keyword(word) && words(&outside).any(|w| w == word))
         })
     }
 }
@@ -246,7 +264,21 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 fn is_keyword(word: &str) -> bool {
-    matches!(word, "if" | "else" | "return" | "null" | "true" | "false" | "undefined" | "this" | "typeof" | "const" | "let" | "var" | "new")
+    matches!(
+        word,
+        "if" | "else"
+            | "return"
+            | "null"
+            | "true"
+            | "false"
+            | "undefined"
+            | "this"
+            | "typeof"
+            | "const"
+            | "let"
+            | "var"
+            | "new"
+    )
 }
 
 /// The properties of a literal's `body` (between its braces), untrimmed, the empty one after a
@@ -345,14 +377,26 @@ mod tests {
         assert_eq!(out.text, "return new TNode(f(a, b), new INode(name), parent);");
         assert_eq!(out.temporaries, 0);
         // A spread or a getter: `Object.create` and assignments.
-        for text in ["{ __proto__: NodeProto, type: 'T', ...(x && { y }) }", "{ __proto__: NodeProto, type: 'T', get a() { return 1; } }"] {
-            assert!(to_assignments(text, "deserializeT", &mut constructors).unwrap().text.starts_with("(node$0 = Object.create(NodeProto)"), "{text}");
+        for text in [
+            "{ __proto__: NodeProto, type: 'T', ...(x && { y }) }",
+            "{ __proto__: NodeProto, type: 'T', get a() { return 1; } }",
+        ] {
+            assert!(
+                to_assignments(text, "deserializeT", &mut constructors)
+                    .unwrap()
+                    .text
+                    .starts_with("(node$0 = Object.create(NodeProto)"),
+                "{text}"
+            );
         }
         assert_eq!(
             shapes,
             [
                 ("this.type = \"I\"; this.name = name;".to_owned(), Some("I".to_owned())),
-                ("this.type = \"T\"; this.value = value; this.id = id; this.parent = parent;".to_owned(), Some("T".to_owned())),
+                (
+                    "this.type = \"T\"; this.value = value; this.id = id; this.parent = parent;".to_owned(),
+                    Some("T".to_owned())
+                ),
             ]
         );
     }

@@ -5,8 +5,8 @@
 //! Rust string's indentation dropped. A snippet's last line is its value; the lines before it are
 //! statements to run first.
 
-pub(super) use crate::ir::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
 use crate::ir::snippet::{Flag, Op, Part, Snippet, fold_ifs};
+pub(super) use crate::ir::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
 use crate::ir::{TypeId, TypeRef};
 
 use super::node_literal;
@@ -63,12 +63,20 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     };
     let text = literals.text.trim();
     let mut rewritten = match text.rsplit_once('\n') {
-        Some((statements, value)) => Rewritten { statements: statements.trim().to_owned(), value: value.trim().to_owned(), hoisted: literals.hoisted },
+        Some((statements, value)) => Rewritten {
+            statements: statements.trim().to_owned(),
+            value: value.trim().to_owned(),
+            hoisted: literals.hoisted,
+        },
         None => Rewritten { statements: String::new(), value: text.to_owned(), hoisted: literals.hoisted },
     };
     if literals.temporaries > 0 {
         let declaration = node_literal::declare_temporaries(literals.temporaries);
-        rewritten.statements = if rewritten.statements.is_empty() { declaration } else { format!("{declaration}\n{}", rewritten.statements) };
+        rewritten.statements = if rewritten.statements.is_empty() {
+            declaration
+        } else {
+            format!("{declaration}\n{}", rewritten.statements)
+        };
     }
     Ok(rewritten)
 }
@@ -89,7 +97,13 @@ pub(super) fn active_parts<'p>(parts: &'p [Part], flags: Flags, out: &mut Vec<&'
 
 /// Renders `parts` into `out`. A `DESER` of a type read in place is left as a mark, `in_place`'s
 /// index between two `IN_PLACE` characters, for `read_in_place` once its argument is rendered too.
-fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut String, in_place: &mut Vec<TypeRef>) -> Result<(), String> {
+fn render(
+    parts: &[Part],
+    flags: Flags,
+    resolve: &mut dyn Resolve,
+    out: &mut String,
+    in_place: &mut Vec<TypeRef>,
+) -> Result<(), String> {
     for part in parts {
         match part {
             Part::Text(text) => out.push_str(text),
@@ -105,7 +119,9 @@ fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut Str
                 in_place.push(ty.clone());
             }
             // (A node's `range` spread, marked for `add_node_proto`.)
-            Part::Flag(Flag::Range) if flags.linter && out.ends_with("...(") => out.push_str(node_literal::RANGE_SPREAD_MARK),
+            Part::Flag(Flag::Range) if flags.linter && out.ends_with("...(") => {
+                out.push_str(node_literal::RANGE_SPREAD_MARK)
+            }
             Part::Flag(flag) => out.push_str(if flags.value(*flag) { "true" } else { "false" }),
             Part::Deser(ty) => out.push_str(&resolve.deserializer(ty)?),
             Part::PosOffset { within, path, op } => {
@@ -113,7 +129,11 @@ fn render(parts: &[Part], flags: Flags, resolve: &mut dyn Resolve, out: &mut Str
                 match op {
                     Some((Op::Shr, operand)) => {
                         let shifted = offset >> operand;
-                        out.push_str(&if shifted == 0 { format!("(pos >> {operand})") } else { format!("((pos >> {operand}) + {shifted})") });
+                        out.push_str(&if shifted == 0 {
+                            format!("(pos >> {operand})")
+                        } else {
+                            format!("((pos >> {operand}) + {shifted})")
+                        });
                     }
                     Some((Op::Add, operand)) => out.push_str(&pos_plus(offset + operand)),
                     None => out.push_str(&pos_plus(offset)),
@@ -149,7 +169,9 @@ fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Res
         }
         let read = resolve.read_in_place(ty, pos).expect("marked as read in place");
         // In parentheses unless it is one operand (`int32[…]`, not `uint8[…] === 1`), as the call was.
-        let operand = !read.char_indices().any(|(i, c)| c == ' ' && find_at_depth_zero(&read[i..], ']').is_none() && find_at_depth_zero(&read[i..], ')').is_none());
+        let operand = !read.char_indices().any(|(i, c)| {
+            c == ' ' && find_at_depth_zero(&read[i..], ']').is_none() && find_at_depth_zero(&read[i..], ')').is_none()
+        });
         if operand {
             out.push_str(&read);
         } else {
@@ -196,7 +218,10 @@ fn fold_spreads(text: &str) -> Result<String, String> {
         out.push_str(&rest[..at]);
         let body = &rest[at + pattern.len()..];
         let close = closing_brace(body).ok_or_else(|| format!("`{pattern}` is not closed"))?;
-        let after = body[close + 1..].trim_start().strip_prefix(')').ok_or_else(|| format!("`{pattern} … }}` is not followed by `)`"))?;
+        let after = body[close + 1..]
+            .trim_start()
+            .strip_prefix(')')
+            .ok_or_else(|| format!("`{pattern} … }}` is not followed by `)`"))?;
         if pattern.starts_with("...(true") {
             out.push_str(body[..close].trim().trim_end_matches(','));
             rest = after;
@@ -220,9 +245,13 @@ fn unspread_pushes(text: &str) -> String {
     text.lines()
         .map(|line| {
             let indent = &line[..line.len() - line.trim_start().len()];
-            let spread = line.trim().strip_suffix(");").and_then(|l| l.split_once(".push(...")).filter(|(array, _)| !array.is_empty() && array.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$'));
+            let spread = line.trim().strip_suffix(");").and_then(|l| l.split_once(".push(...")).filter(|(array, _)| {
+                !array.is_empty() && array.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+            });
             match spread {
-                Some((array, elements)) => format!("{indent}for (const element of {elements}) {array}.push(element);\n"),
+                Some((array, elements)) => {
+                    format!("{indent}for (const element of {elements}) {array}.push(element);\n")
+                }
                 None => format!("{line}\n"),
             }
         })
@@ -293,7 +322,14 @@ mod tests {
     fn last_line_is_the_value() {
         let rewritten = rewrite("\n  const a = DESER[i32](POS_OFFSET.span.end);\n  a + 1\n", TS, &mut Fixed).unwrap();
         // (A number is read in place, not through a function of its own.)
-        assert_eq!(rewritten, Rewritten { statements: "const a = int32[(pos + 4) >> 2];".to_owned(), value: "a + 1".to_owned(), hoisted: Vec::new() });
+        assert_eq!(
+            rewritten,
+            Rewritten {
+                statements: "const a = int32[(pos + 4) >> 2];".to_owned(),
+                value: "a + 1".to_owned(),
+                hoisted: Vec::new()
+            }
+        );
         // A flag's read is one operand, as the call was.
         let flag = rewrite("!DESER[bool](POS_OFFSET.span.end) && DESER[i32](f(1, 2))", TS, &mut Fixed).unwrap();
         assert_eq!(flag.value, "!(uint8[pos + 4] === 1) && int32[(f(1, 2)) >> 2]");
@@ -324,16 +360,28 @@ mod tests {
         assert_eq!(value(nested, js), "a;e;");
         assert_eq!(value(nested, TS), "a;b;d;e;");
         assert_eq!(value(nested, Flags { is_ts: true, range: true, parent: false, linter: false }), "a;b;c;d;e;");
-        assert_eq!(value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js), "{ a, range: [s, e], d }");
+        assert_eq!(
+            value("{ a, ...(IS_TS && { b: 1, c: 2, }), ...(RANGE && { range: [s, e] }), d }", js),
+            "{ a, range: [s, e], d }"
+        );
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
         // Oxlint's: the objects with a `range` spread are nodes, with `NodeProto` (`LOC`), literals
         // inside others too, built by `Object.create` (node_literal.rs) in temporaries it declares.
         let linter = Flags { is_ts: true, range: true, parent: true, linter: true };
-        let node = rewrite("f({ a: [1], b: { c }, ...(RANGE && { range: [s, e] }) }, { d })", linter, &mut Fixed).unwrap();
+        let node =
+            rewrite("f({ a: [1], b: { c }, ...(RANGE && { range: [s, e] }) }, { d })", linter, &mut Fixed).unwrap();
         assert_eq!(node.statements, "var node$0;");
-        assert_eq!(node.value, "f((node$0 = Object.create(NodeProto), node$0.a = [1], node$0.b = { c }, node$0.range = [s, e], node$0), { d })");
-        let nested = rewrite("{ type: 'X', id: { type: 'I', ...(RANGE && { range }) }, ...(RANGE && { range }) }", linter, &mut Fixed).unwrap();
+        assert_eq!(
+            node.value,
+            "f((node$0 = Object.create(NodeProto), node$0.a = [1], node$0.b = { c }, node$0.range = [s, e], node$0), { d })"
+        );
+        let nested = rewrite(
+            "{ type: 'X', id: { type: 'I', ...(RANGE && { range }) }, ...(RANGE && { range }) }",
+            linter,
+            &mut Fixed,
+        )
+        .unwrap();
         assert_eq!(nested.statements, "var node$0, node$1;");
         assert_eq!(
             nested.value,
@@ -345,7 +393,9 @@ mod tests {
     #[test]
     fn constant_ifs() {
         let value = |s: &str| rewrite(s, TS, &mut Fixed).unwrap();
-        let folded = value("let a;\nif (IS_TS) { a = 1; } else { a = 2; }\nif (RANGE) a.range = [0, 1];\nif (PARENT) {\n  a.parent = null;\n}\na");
+        let folded = value(
+            "let a;\nif (IS_TS) { a = 1; } else { a = 2; }\nif (RANGE) a.range = [0, 1];\nif (PARENT) {\n  a.parent = null;\n}\na",
+        );
         assert_eq!(folded.statements, "let a;\n{ a = 1; }");
         assert_eq!(folded.value, "a");
         // Only whole words, and nested ones too.
@@ -358,7 +408,10 @@ mod tests {
     #[test]
     fn pushes_of_spreads_are_loops() {
         let rewritten = rewrite("const body = f();\nbody.push(...DESER[Vec<T>](POS));\nbody", TS, &mut Fixed).unwrap();
-        assert_eq!(rewritten.statements, "const body = f();\nfor (const element of deserializeVecT((pos + 16))) body.push(element);");
+        assert_eq!(
+            rewritten.statements,
+            "const body = f();\nfor (const element of deserializeVecT((pos + 16))) body.push(element);"
+        );
     }
 
     #[test]
