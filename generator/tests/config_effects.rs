@@ -616,7 +616,7 @@ fn every_key_has_a_case() {
 /// The keys of a table of `codegen.toml` (`header`, or the top level), as the configuration parser
 /// lists them when it refuses an unknown one.
 fn keys_of(header: &str) -> Vec<String> {
-    let mut toml = Toml::parse(RAWAST).with(&PACKAGE[..]).with(&[
+    let mut toml = Toml::parse(RAWAST).with(PACKAGE).with(&[
         ("targets.t.package.smoke", r#"buffer = "a.bin""#),
         ("targets.t.package.smoke", r#"expected = "a.json""#),
     ]);

@@ -216,7 +216,7 @@ fn license_problem(license: &str) -> Option<String> {
         return None;
     }
     // The `spdx` crate takes operators in any case; npm only in capitals.
-    let spaced = license.replace('(', " ").replace(')', " ");
+    let spaced = license.replace(['(', ')'], " ");
     if let Some(operator) = spaced
         .split_whitespace()
         .find(|word| ["AND", "OR", "WITH"].iter().any(|op| word.eq_ignore_ascii_case(op) && word != op))

@@ -199,15 +199,13 @@ fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
             '}' | ')' | ']' => depth -= 1,
             _ => {}
         }
+        let declaration_starts = ["export ", "type ", "interface "].iter().any(|word| text[i..].starts_with(word));
         if depth == 0
             && at_word
-            && (text[i..].starts_with("export ")
-                || text[i..].starts_with("type ")
-                || text[i..].starts_with("interface "))
+            && declaration_starts
+            && starts.last().is_none_or(|&s: &usize| text[s..i].trim() != "export")
         {
-            if !starts.last().is_some_and(|&s: &usize| text[s..i].trim() == "export") {
-                starts.push(i);
-            }
+            starts.push(i);
         }
         at_word = !(c.is_ascii_alphanumeric() || c == '_' || c == '$');
     }
@@ -323,7 +321,7 @@ impl Types<'_> {
     }
 
     fn ty(&self, ty: &TypeRef) -> String {
-        ts_type_with(self.cx, ty, false, &|id| {
+        ts_type_with(ty, false, &|id| {
             let def = self.cx.schema.get(id);
             def.estree.ts_def.alias.clone().or_else(|| self.via_type(id)).unwrap_or_else(|| def.name.clone())
         })

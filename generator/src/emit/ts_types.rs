@@ -189,30 +189,25 @@ fn property_doc(cx: &EmitContext, value: &PropertyValue) -> Option<String> {
 }
 
 pub(super) fn ts_type(cx: &EmitContext, settings: &RawastSettings, ty: &TypeRef) -> String {
-    ts_type_with(cx, ty, settings.int64 == Int64::BigInt, &|id| cx.schema.get(id).name.clone())
+    ts_type_with(ty, settings.int64 == Int64::BigInt, &|id| cx.schema.get(id).name.clone())
 }
 
 /// The TypeScript type of a `ty` value: 64-bit integers as `bigint`s when `bigint`, schema types by
 /// the name `named` gives them (oxc's `ts_alias`es and converters' types).
-pub(super) fn ts_type_with(
-    cx: &EmitContext,
-    ty: &TypeRef,
-    bigint: bool,
-    named: &dyn Fn(crate::ir::TypeId) -> String,
-) -> String {
+pub(super) fn ts_type_with(ty: &TypeRef, bigint: bool, named: &dyn Fn(crate::ir::TypeId) -> String) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
         TypeRef::Primitive(Primitive::U64 | Primitive::I64) if bigint => "bigint".to_owned(),
         TypeRef::Primitive(_) => "number".to_owned(),
         TypeRef::Str => "string".to_owned(),
         TypeRef::Span => "{ start: number; end: number }".to_owned(),
-        TypeRef::Box(inner) | TypeRef::Cell(inner) => ts_type_with(cx, inner, bigint, named),
+        TypeRef::Box(inner) | TypeRef::Cell(inner) => ts_type_with(inner, bigint, named),
         // `T[]`, not `Array<T>`: a schema may have a type named `Array`.
-        TypeRef::Vec(inner) => match ts_type_with(cx, inner, bigint, named) {
+        TypeRef::Vec(inner) => match ts_type_with(inner, bigint, named) {
             element if element.contains(' ') => format!("({element})[]"),
             element => format!("{element}[]"),
         },
-        TypeRef::Option(inner) => format!("{} | null", ts_type_with(cx, inner, bigint, named)),
+        TypeRef::Option(inner) => format!("{} | null", ts_type_with(inner, bigint, named)),
         TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) => "string".to_owned(),
         TypeRef::Builtin(Builtin::NonZeroU32) => "number".to_owned(),
         TypeRef::Builtin(Builtin::AtomicBool) => "boolean".to_owned(),

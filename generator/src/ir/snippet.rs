@@ -222,11 +222,10 @@ pub(crate) fn fold_ifs(text: &str) -> Result<String, String> {
             _ => (None, after),
         };
         let kept = if pattern == "if (true)" { Some(then) } else { otherwise };
-        match kept {
-            // The statement stays where the `if` was (its nested `if`s folded too).
-            Some(statement) => out.push_str(&fold_ifs(statement.trim())?),
-            // Nothing: the line is left blank, and `tidy` drops it.
-            None => {}
+        // The statement stays where the `if` was (its nested `if`s folded too); without one, the
+        // line is left blank, and `tidy` drops it.
+        if let Some(statement) = kept {
+            out.push_str(&fold_ifs(statement.trim())?);
         }
         rest = after;
     }

@@ -82,6 +82,9 @@ pub struct ObjectModel {
 
 /// What a walk meets in a struct's objects: the model's view for walkers and visitor keys, where
 /// oxc's converters make nodes that no property names (`model::oxc::walked`).
+/// A struct's `type` field: where it is, its enum, and the enum's strings by discriminant.
+pub type TypeField = (FieldPath, TypeRef, Vec<(u8, String)>);
+
 #[derive(Debug, Clone)]
 pub struct WalkedStruct {
     /// The node types its objects can have: its `type`, or each string of the fieldless enum its
@@ -89,7 +92,7 @@ pub struct WalkedStruct {
     /// for plain objects.
     pub node_types: Vec<String>,
     /// That field, its enum and the enum's strings by discriminant, where the type is read.
-    pub type_field: Option<(FieldPath, TypeRef, Vec<(u8, String)>)>,
+    pub type_field: Option<TypeField>,
     /// The properties a walk reads one by one, in output order; `None` where a converter's value
     /// of another shape is built whole instead.
     pub properties: Option<Vec<Property>>,

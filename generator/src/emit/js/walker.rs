@@ -367,7 +367,7 @@ impl WalkerView {
     /// words reads, of a scan of a converter's reads, and of a walk of the whole tree before it
     /// meets a visited node, where the deserializer decides instead.
     pub(in crate::emit::js) fn catches_buffer_errors(&self) -> bool {
-        self.prunes() || self.whole_tree || (self.scans && !self.whole_tree)
+        self.prunes() || self.whole_tree || self.scans
     }
 
     /// Whether some walker visits a value it builds (`visitValue`).
