@@ -10,8 +10,7 @@
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
-// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
-// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
+// for its temporal dead zone at every use in a function, a cost a pass pays until V8 optimizes it.)
 // Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
 var {% for view in buffer.views %}{{ view.name }}{% if !loop.last %}, {% endif %}{% endfor %};
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.

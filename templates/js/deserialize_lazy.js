@@ -13,8 +13,7 @@
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
-// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
-// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
+// for its temporal dead zone at every use in a function, a cost a pass pays until V8 optimizes it.)
 // Each tree keeps its buffer's views and source text in a `Context`. The context being read is
 // `current`, its fields copied to these variables so that reads are as fast as the eager
 // deserializer's; a getter of a node of another tree first makes that tree's context current.
@@ -201,8 +200,7 @@ function {{ class.factory }}(pos) {
  * kept). They keep alive the shape (map) the constructor gives the class's objects, which only
  * objects hold and on which the code V8 optimizes for the class depends: after a full collection
  * with no tree alive, the shapes and that code would be thrown away, and the next tree read by
- * unoptimized code (a full visit 2.0–2.4 times slower; bench/README.md, 2026-11-26, "lazy targets
- * after a full collection").
+ * unoptimized code, a full visit several times slower.
  */
 function keepShapes() {
   const context = new Context();

@@ -1,12 +1,12 @@
 // Source encoding (parser layout): the JS side writes the source at the start of the buffer, the
-// Rust parser reads it in place. Measured in bench/README.md ("Encoding the source").
+// Rust parser reads it in place.
 {%- if *encode_runtime == Runtime::Node %}
-// Node's native UTF-8 writer, called on the Uint8Array directly: as fast as `TextEncoder#encodeInto`
-// on two-byte strings and on Node 20, 1.4× faster on one-byte strings on Node 24.
+// Node's native UTF-8 writer, called on the Uint8Array directly: never slower than
+// `TextEncoder#encodeInto`, and faster on one-byte strings on Node 24.
 const utf8Write = Buffer.prototype.utf8Write;
 {%- else %}
-// `TextEncoder#encodeInto` is the only standard API that writes in place: twice as fast as
-// `encode` and a copy, and 2–30× faster than encoding in a JS loop.
+// `TextEncoder#encodeInto` is the only standard API that writes in place: faster than `encode`
+// and a copy, and than encoding in a JS loop.
 const textEncoder = new TextEncoder();
 {%- endif %}
 

@@ -19,8 +19,8 @@ function deserializeStr(pos) {
 {%- if strings.slicing != SourceSlicing::None %}
 
 // The source is decoded in chunks of 64 KiB, not whole: a string of more than about 128 KiB is made
-// in V8's large-object space, which costs 5 times as much per byte (bench/README.md, 2026-11-24),
-// and the chunks no string lies in are never made.
+// in V8's large-object space, which costs several times as much per byte, and the chunks no string
+// lies in are never made.
 const SOURCE_CHUNK = 0x10000;
 
 /** Where the chunks end: the part of the source that strings are sliced from. */
@@ -71,8 +71,7 @@ function sourceChunk(chunk) {
 /**
  * Whether the bytes `start..end` are all ASCII{% if strings.node %} (Node's `isAscii`, where there is one){% endif %}: decoded natively, they are as many
  * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
- * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
- * bytes refused").
+ * U+FFFD). A JS loop costs code that is not yet optimized several times as much.
  */
 function isAscii(start, end) {
 {%- if strings.node %}

@@ -30,8 +30,7 @@ const LAYOUT_FINGERPRINT = "13dd5fbe860a862a";
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
-// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
-// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
+// for its temporal dead zone at every use in a function, a cost a pass pays until V8 optimizes it.)
 // Each tree keeps its buffer's views and source text in a `Context`. The context being read is
 // `current`, its fields copied to these variables so that reads are as fast as the eager
 // deserializer's; a getter of a node of another tree first makes that tree's context current.
@@ -130,9 +129,9 @@ export function deserialize(buffer) {
 }
 
 // Source encoding (parser layout): the JS side writes the source at the start of the buffer, the
-// Rust parser reads it in place. Measured in bench/README.md ("Encoding the source").
-// `TextEncoder#encodeInto` is the only standard API that writes in place: twice as fast as
-// `encode` and a copy, and 2–30× faster than encoding in a JS loop.
+// Rust parser reads it in place.
+// `TextEncoder#encodeInto` is the only standard API that writes in place: faster than `encode`
+// and a copy, and than encoding in a JS loop.
 const textEncoder = new TextEncoder();
 
 /**
@@ -385,8 +384,8 @@ function deserializeStr(pos) {
 }
 
 // The source is decoded in chunks of 64 KiB, not whole: a string of more than about 128 KiB is made
-// in V8's large-object space, which costs 5 times as much per byte (bench/README.md, 2026-11-24),
-// and the chunks no string lies in are never made.
+// in V8's large-object space, which costs several times as much per byte, and the chunks no string
+// lies in are never made.
 const SOURCE_CHUNK = 0x10000;
 
 /** Where the chunks end: the part of the source that strings are sliced from. */
@@ -427,8 +426,7 @@ function sourceChunk(chunk) {
 /**
  * Whether the bytes `start..end` are all ASCII: decoded natively, they are as many
  * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
- * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
- * bytes refused").
+ * U+FFFD). A JS loop costs code that is not yet optimized several times as much.
  */
 function isAscii(start, end) {
   const text = textDecoder.decode(uint8.subarray(start, end));
@@ -4901,8 +4899,7 @@ function deserializeRegExp(pos) {
  * kept). They keep alive the shape (map) the constructor gives the class's objects, which only
  * objects hold and on which the code V8 optimizes for the class depends: after a full collection
  * with no tree alive, the shapes and that code would be thrown away, and the next tree read by
- * unoptimized code (a full visit 2.0–2.4 times slower; bench/README.md, 2026-11-26, "lazy targets
- * after a full collection").
+ * unoptimized code, a full visit several times slower.
  */
 function keepShapes() {
   const context = new Context();

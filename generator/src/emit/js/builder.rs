@@ -126,8 +126,8 @@ impl<'a> Builder<'a> {
         match ty {
             TypeRef::Primitive(p) => match p {
                 // A producer writes 0 or 1: another byte is refused where it is read. A call,
-                // not the test written out at each read: that cost a module's load more than
-                // the call costs its reads (bench/README.md, "one module graph").
+                // not the test written out at each read: that costs a module's load more than
+                // the call costs its reads.
                 Primitive::Bool => format!("readBool({pos})"),
                 Primitive::U8 => format!("uint8[{pos}]"),
                 Primitive::I8 => format!("int8[{pos}]"),
@@ -160,7 +160,7 @@ impl<'a> Builder<'a> {
     /// `readPointer` (`readPaidPointer`), then its target's function called, with no function of
     /// the `Box`'s own. Most nodes are a variant's boxed payload (`Expression`, `Statement`, …):
     /// that is a call less for each, which V8's lower tiers, where a linter's small files are read,
-    /// pay in full (bench/README.md, 2026-11-28, "a `Box` read in place"). A `Box` whose function
+    /// pay in full. A `Box` whose function
     /// the caller must call (one read first, in oxc's deserializers) is not given to this.
     pub(in crate::emit::js) fn read_payload_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
         match ty {

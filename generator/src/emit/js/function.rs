@@ -111,8 +111,7 @@ pub(in crate::emit::js) enum Body {
 /// itself, in one allocation, and keeps their hidden class alive with the function;
 /// `Object.create` and assignments (the way Oxlint's deserializer builds its nodes) put all but
 /// four in a property array that grows as they are added, and a literal with `__proto__` sets the
-/// prototype of an object already built, a runtime call (bench/README.md, 2026-11-26, "node
-/// constructors"). One constructor per shape, not per function: nodes of one shape keep one hidden
+/// prototype of an object already built, a runtime call. One constructor per shape, not per function: nodes of one shape keep one hidden
 /// class whichever function made them (`Identifier`s of seven places), as they do in Oxlint's
 /// deserializer, where all share `Object.create`'s transitions.
 pub(in crate::emit::js) struct Prototype {
@@ -150,7 +149,7 @@ pub(in crate::emit::js) fn construction_of<'a>(values: impl Iterator<Item = (&'a
     let (mut params, mut assignments, mut args) = (Vec::new(), Vec::new(), Vec::new());
     for (index, (key, value)) in values.enumerate() {
         // `null`, booleans and `[]` are written in the body, where they cost nothing at the call
-        // (passing them all measured 3–12% slower over a linter's pass, bench/README.md); strings
+        // (passing them all is measurably slower over a linter's pass); strings
         // other than the `type` are passed, so that `Identifier`s named `meta` or `new` keep the
         // shape of the others.
         if matches!(value, "null" | "true" | "false" | "[]") {

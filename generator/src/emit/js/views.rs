@@ -17,7 +17,7 @@ pub(in crate::emit::js) struct View {
 
 /// The views a target's code reads through: `uint8` and `uint32` always (tags, bytes of strings,
 /// pointers, lengths, the metadata); each other only if a value of the schema is read through it.
-/// Each costs about 50 ns a call, which a small file notices (bench/README.md, 2026-11-24).
+/// Each costs time at every call, which a small file notices.
 /// [`check_views`] makes sure no view the rendered code reads was left out.
 /// `also`: views the format's own code reads through.
 pub(in crate::emit::js) fn views(schema: &Schema, layout: &SchemaLayout, also: &[&'static str]) -> Vec<View> {

@@ -26,8 +26,7 @@ const LAYOUT_FINGERPRINT = "c2e7451304d98ba1";
 const textDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
-// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
-// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
+// for its temporal dead zone at every use in a function, a cost a pass pays until V8 optimizes it.)
 // Views of the buffer being deserialized, set by `deserialize` and dropped when it returns.
 var uint8, uint32, float64;
 // Offsets of the source text; the end of the arena (where metadata starts); the buffer's address.
@@ -41,13 +40,13 @@ var decodedStart, decodedLen, decodedText;
 var sourceChunks, chunksEnd, chunkText, chunkStart, chunkEnd, asciiEnd;
 
 // Node's one-byte decoder, called on the Uint8Array directly: the source's chunks are one byte per
-// character, which it copies as they are (bench/README.md: several times faster
-// than `TextDecoder`, whose "latin1" Node implements in JS).
+// character, which it copies as they are (faster than `TextDecoder`, whose "latin1" Node
+// implements in JS).
 const latin1Slice = Buffer.prototype.latin1Slice;
 // Node's native check that bytes are ASCII (the source's ASCII prefix, `isAscii`): a JS loop costs
-// cold code several times as much (bench/README.md, "a `bool`'s other bytes refused"). Taken by
-// `process.getBuiltinModule`, not an `import` of "node:buffer", which a process pays as the load of
-// one more module (bench/README.md, "one module graph"); `null` on Node 20 before 20.16.
+// code that is not yet optimized several times as much. Taken by `process.getBuiltinModule`, not an
+// `import` of "node:buffer", which a process pays as the load of one more module; `null` on Node 20
+// before 20.16.
 const nativeIsAscii = typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:buffer").isAscii : null;
 
 // No depth is counted on the way down (that would cost every node): when the JS stack runs out
@@ -85,9 +84,9 @@ function readResult(root) {
 }
 
 // Source encoding (parser layout): the JS side writes the source at the start of the buffer, the
-// Rust parser reads it in place. Measured in bench/README.md ("Encoding the source").
-// Node's native UTF-8 writer, called on the Uint8Array directly: as fast as `TextEncoder#encodeInto`
-// on two-byte strings and on Node 20, 1.4× faster on one-byte strings on Node 24.
+// Rust parser reads it in place.
+// Node's native UTF-8 writer, called on the Uint8Array directly: never slower than
+// `TextEncoder#encodeInto`, and faster on one-byte strings on Node 24.
 const utf8Write = Buffer.prototype.utf8Write;
 
 /**
@@ -358,8 +357,8 @@ function deserializeStr(pos) {
 }
 
 // The source is decoded in chunks of 64 KiB, not whole: a string of more than about 128 KiB is made
-// in V8's large-object space, which costs 5 times as much per byte (bench/README.md, 2026-11-24),
-// and the chunks no string lies in are never made.
+// in V8's large-object space, which costs several times as much per byte, and the chunks no string
+// lies in are never made.
 const SOURCE_CHUNK = 0x10000;
 
 /** Where the chunks end: the part of the source that strings are sliced from. */
@@ -400,8 +399,7 @@ function sourceChunk(chunk) {
 /**
  * Whether the bytes `start..end` are all ASCII (Node's `isAscii`, where there is one): decoded natively, they are as many
  * characters, none U+FFFD (a byte past 0x7F either joins others in one character or is one
- * U+FFFD). A JS loop costs cold code several times as much (bench/README.md, "a `bool`'s other
- * bytes refused").
+ * U+FFFD). A JS loop costs code that is not yet optimized several times as much.
  */
 function isAscii(start, end) {
   if (nativeIsAscii !== null) return nativeIsAscii(uint8.subarray(start, end));

@@ -1,7 +1,7 @@
 //! Oxlint's nodes in oxc's snippets: object literals whose prototype is `NodeProto` (oxc's `LOC`,
 //! its `loc` getter). oxc's generator marks them `__proto__: NodeProto`; a literal with
 //! `__proto__` makes V8 set the prototype of an object it has already built, a runtime call per
-//! node (340–460 ns against 12–25 ns, bench/README.md, 2026-11-26). So once a snippet is rendered,
+//! node, many times a constructor's cost. So once a snippet is rendered,
 //! each such literal becomes a call of its shape's constructor (`function::Prototype`, the one the
 //! struct deserializers' nodes of that shape use), where it has only `key: value` and `key`
 //! properties; one with a spread or a getter becomes `Object.create(NodeProto)` and its properties
@@ -55,8 +55,7 @@ pub(super) struct Assignments {
     pub temporaries: usize,
     /// Getters' descriptors that mention nothing local: module constants, `(name, declaration)`.
     /// With the same getter functions in every call, the nodes keep one hidden class (a fresh
-    /// descriptor gives each node a class of its own: 1.0–1.3 µs per program against 0.43 µs,
-    /// bench/README.md).
+    /// descriptor gives each node a class of its own, and each program is read slower).
     pub hoisted: Vec<(String, String)>,
 }
 

@@ -18,8 +18,7 @@
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
-// for its temporal dead zone at every use in a function: 6% of the instructions of a pass before V8
-// optimizes the code; bench/README.md, 2026-11-26, "cold code".)
+// for its temporal dead zone at every use in a function, a cost a pass pays until V8 optimizes it.)
 // Views of the buffer being read, set by `deserialize` and dropped when it returns.
 var uint8, uint32, int32, float64;
 var sourceText, sourceStartPos = 0, asciiEnd = 0, sourceEnd = 0;
@@ -42,8 +41,8 @@ var lo = 0, hi = 0;
 // justify. When it runs out, `overBudget` pays each read from what it really reaches.
 var budget = 0;
 // The reads a source justifies before `overBudget` takes over, per byte of source and for any file:
-// reading what oxc-parser 0.157 writes for real files takes 2 to 9 bytes per byte of source (the
-// structs that may nest, and strings; bench/README.md, 2026-11-25), twice this at most. (Larger
+// reading what oxc-parser 0.157 writes for real files takes a few bytes per byte of source (the
+// structs that may nest, and strings), and this allows about twice the most of them. (Larger
 // ASTs, such as those of files whose errors quote their lines, are read in `overBudget`'s way.)
 const SOURCE_CAP = 8, SOURCE_CAP_MARGIN = 1 << 18;
 // Once `budget` runs out: which 16-byte lines of the region reads have touched (a bit each), and
@@ -63,9 +62,9 @@ var overflowRead = null, overflowAt = 0;
 const interruptions = new Map();
 
 // The views of each buffer read so far. oxc-parser hands its deserializer the same few buffers
-// call after call (it keeps them for the next file), and making the views each call was half of a
-// call's fixed cost (bench/README.md, 2026-11-27). Weak: a buffer its owner drops goes, with its
-// views. (A buffer's first call pays about 2 µs for its entry: no gain for buffers read once.)
+// call after call (it keeps them for the next file), and making the views each call was much of a
+// call's fixed cost. Weak: a buffer its owner drops goes, with its views. (A buffer's first call
+// pays for its entry: no gain for buffers read once.)
 const viewsOf = new WeakMap();
 
 /** The typed-array views of one buffer (`uint8` is the buffer itself), and the length they were made for. */
@@ -82,8 +81,8 @@ class BufferViews {
  * The views of `buffer`, made on its first call, when it is checked to be a buffer that
  * oxc-parser could have written, and not checked again while its length stays: a typed array's
  * class and offset do not change, and the length of a length-tracking one follows its growable
- * ArrayBuffer (its views' do not). Run cold after a collection, the checks cost a small file's call
- * a few µs (bench/README.md, 2026-11-28, "a plain visitor set again").
+ * ArrayBuffer (its views' do not). Run cold after a collection, the checks would cost a small
+ * file's call more than its reads.
  */
 function viewsOfBuffer(buffer) {
   let views = viewsOf.get(buffer);
@@ -269,7 +268,7 @@ function takeReadFirst(pos) {
 // a `try` above it had left it for later; once or twice more where the JIT's frames grew between an
 // attempt and its retry (V8 deoptimizes code that meets a branch it has not run), so that the retry
 // ran out before the value read first. tests/oxc/read-first.test.js's chains: at most 3 per
-// position (2026-11-25).
+// position.
 const FREE_INTERRUPTIONS = 4;
 
 /**

@@ -533,9 +533,9 @@ export function visit(value, visitor) {
 // value was `undefined`), its node types (`visited`) and plan. Visitors are often made anew per file
 // by one literal, and a tool may walk each file with a few of them in turn (a linter's rules, then a
 // pass that collects imports): the next visitor with one's keys is set from these
-// (`setVisitorAgain`). Looking its keys up cost a small file's sparse walk after a collection ~5% of
-// its time (bench/README.md, 2026-11-28, "a plain visitor set again"). At most one per first key,
-// so a visitor's first key names the only one it can match.
+// (`setVisitorAgain`): looking its keys up again is a measurable part of a small file's sparse walk
+// after a collection. At most one per first key, so a visitor's first key names the only one it
+// can match.
 const recentVisitors = [];
 const RECENT_VISITORS = 4;
 const UNDEFINED_SLOT = 0x40000000;
@@ -744,11 +744,10 @@ function planOf(visited) {
 
 /**
  * What `findWords` looks for, worked out once per plan (a walk's fixed cost, which a small file's
- * sparse walk is mostly made of after a collection, is builtins run cold: bench/README.md,
- * 2026-11-28): each word, where its rarest character is in it (its search looks for the tail from
- * there on, then checks the characters before it: `indexOf` goes fast from one occurrence of its
- * first character to the next, and as slow as 0.6 ns a character where that character is common,
- * `d`, `i`), that tail, and whether it is a name; and the letters of the names.
+ * sparse walk is mostly made of after a collection, is builtins run cold): each word, where its
+ * rarest character is in it (its search looks for the tail from there on, then checks the
+ * characters before it: `indexOf` goes fast from one occurrence of its first character to the
+ * next, and much slower where that character is common, `d`, `i`), that tail, and whether it is a name; and the letters of the names.
  */
 function searchOf(words) {
   const froms = [], tails = [], names = [];
@@ -780,7 +779,7 @@ function findWords(search, root) {
   const { words, froms, tails, names, letters } = search;
   // Each word's positions come in order: merged with those before them, not sorted (`Array#sort`
   // after a collection costs a small file's walk more than the merge), in an array, not a typed
-  // one (right after a collection, one cost a small file's walk about 7 µs more, measured).
+  // one (right after a collection, making one costs a small file's walk more).
   let at = [];
   for (let w = 0; w < words.length; w++) {
     const word = words[w], from = froms[w], tail = tails[w], name = names[w], run = at.length;
@@ -817,9 +816,7 @@ function mergeRuns(at, run) {
 
 // Sources shorter than this (in the spans' units) keep the words in their comments: in them, a
 // walk led into a comment costs less than the drop, whose code runs cold, in V8's interpreter,
-// after a collection (11–21 µs on oxc's TS files of 35–97 KB, sparse walks of 190–310 µs
-// that it made 3–9% slower; 0.75 of the time on `lib.dom.d.ts`, 1.8 MB; bench/README.md,
-// 2026-11-28).
+// after a collection; on large sources the drop saves more than it costs.
 const DROP_COMMENTED_FROM = 131072;
 
 /**
