@@ -15,6 +15,7 @@ mod package;
 mod project;
 mod targets;
 mod test;
+mod tidy;
 mod tune;
 mod usage;
 
@@ -69,6 +70,9 @@ enum Command {
     /// Write the schemas' layouts as JSON into target/layouts/ (for tests/cycles and the fuzzer)
     #[command(long_about = layouts::LONG_ABOUT)]
     Layouts,
+    /// Check module and function sizes, doc comments, and that no code or output cites dates
+    #[command(long_about = tidy::LONG_ABOUT)]
+    Tidy,
 }
 
 fn main() -> ExitCode {
@@ -89,6 +93,7 @@ fn main() -> ExitCode {
         Command::Oxc => oxc::check(&project).map(|()| ExitCode::SUCCESS),
         Command::Layouts => layouts::main(&project).map(|()| ExitCode::SUCCESS),
         Command::Browser(args) => browser::main(&project, args),
+        Command::Tidy => tidy::main(&project),
     };
     match result {
         Ok(code) => code,

@@ -4,79 +4,155 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
-use crate::{bench_check, browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package};
+use crate::{
+    bench_check, browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package, tidy,
+};
 
 pub const LONG_ABOUT: &str = "\
-Run every check CI runs
+Run every check CI runs, in the order that fails fastest, and print a table of the steps' times
 
-Steps:
-    1. npm ci                      install the pinned Node and JS dependencies (skipped when
-                                   node_modules is newer than package-lock.json, outside CI,
-                                   or is a link to another checkout's)
-    2. cargo xtask codegen --check generated/ is up to date
-    3. cargo test --workspace      with insta refusing to write or update snapshots, then a
-                                   check that every file in snapshots/ is used by a test
-    4. 32-bit layout check         cargo check for wasm32 of the schema and the layout fixtures,
-                                   with Debian's rustc-web (required in CI, else a warning)
-    5. cargo xtask conformance     every target against acorn on tests/conformance/corpus.txt, the
-                                   oxc- targets against oxc-parser's deserializers on the same
-                                   buffers (tests/oxc/corpus-{js,ts}.txt), and oxlint-plugins against
-                                   Oxlint's own, on the buffers Oxlint writes while it lints
-    6. cargo xtask fuzz            a short campaign (--cases 2000 per target, the oxc- targets
-                                   on oxc-parser's buffers included, oxlint-plugins on buffers Oxlint
-                                   wrote): corrupted buffers must end in an AST or a
-                                   RawastBufferError, in bounded time and memory
-    7. node --test                 tests/**/*.test.js on the pinned Node (after writing the
-                                   layouts that tests/cycles builds its buffers with)
-    8. cargo xtask browser         the web-runtime targets in headless Chromium (Debian's; required
-                                   in CI, else a warning): a conformance subset, bad buffers,
-                                   SharedArrayBuffer, the wasm32 producer in the page, the example
-                                   page and its screenshot
-    9. cargo xtask package --dry-run
-                                   pack generated/npm/*, publint, install each tarball into a fresh
-                                   project, tsc --strict and smoke tests on every Node found, and
-                                   npm publish --dry-run (needs neither credentials nor network)
-   10. cargo package               the crates a user depends on (rawast, rawast-generator,
-                                   rawast-runtime, rawast-macros), each verify-built from its
-                                   packaged files alone
-   11. examples                    examples/jsonc as its README runs it, with the rawast command:
-                                   codegen --check, cargo test, its corpus on Node 24 and 20,
-                                   rawast package --dry-run
-   12. oxc                         tests/oxc: oxc_ast 0.157.0's own sources, loaded in the oxc
-                                   dialect; codegen --check, and rustc checks the generated
-                                   layout assertions against the real crates, for the host and
-                                   wasm32 (a wrong offset must fail each build)
-   13. benches                     every mode of `cargo xtask bench`, parsed from its command
-                                   line, on two or three small files with --samples 2: each must
-                                   run (comparing its trees before it times them) and write a
-                                   positive figure for every file and method to --json
+Steps, and what each buys:
+    1. gates                       the code stays one a newcomer can change: `cargo fmt --check`
+                                   (rustfmt.toml) on every crate, `cargo xtask tidy` (module and
+                                   function sizes, doc comments, no dates in code or output), and
+                                   `cargo clippy --all-targets -D warnings` on the workspace and
+                                   examples/jsonc
+    2. npm ci                      the pinned Node and JS dependencies (skipped when node_modules
+                                   is newer than package-lock.json, outside CI, or is a link to
+                                   another checkout's)
+    3. codegen --check             generated/ is what the generator makes of the schema now
+    4. cargo test                  the generator's, the runtime's and the commands' tests, the
+                                   snapshots of every generated file unchanged (insta refuses to
+                                   write them), and every file in snapshots/ used by a test
+    5. 32-bit layout check         the layouts computed for wasm32 are rustc's: cargo check for
+                                   wasm32 of the schema and the layout fixtures, with Debian's
+                                   rustc-web (required in CI, else a warning)
+    6. conformance                 the output is right on real code: every target against acorn
+                                   on tests/conformance/corpus.txt, the oxc- targets against
+                                   oxc-parser's deserializers on the same buffers, and
+                                   oxlint-plugins against Oxlint's own while it lints
+    7. fuzz                        bad input is an error, never a hang, a crash or a wrong
+                                   value: 2000 corrupted buffers per target must end in an AST or
+                                   a RawastBufferError, in bounded time and memory
+    8. node --test                 the JS behaviour: tests/**/*.test.js on the pinned Node (after
+                                   writing the layouts that tests/cycles builds its buffers with)
+    9. browser                     the web targets run where they are meant to: headless Chromium
+                                   (Debian's; required in CI, else a warning), a conformance subset,
+                                   bad buffers, SharedArrayBuffer, the wasm32 producer in the page
+   10. package --dry-run           what npm would ship installs and works: pack, publint, install
+                                   each tarball into a fresh project, tsc --strict and smoke tests
+                                   on every Node found, npm publish --dry-run
+   11. cargo package               the crates a user depends on build from their packaged files
+   12. examples                    examples/jsonc as its README runs it, with the rawast command
+   13. oxc                         rawast's layouts of oxc's AST are rustc's: the generated layout
+                                   assertions built against oxc_ast 0.157.0, for the host and
+                                   wasm32
+   14. benches                     every bench mode still runs: each, on two or three small files
+                                   with --samples 2, compares its trees and writes a positive
+                                   figure for every file and method
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").";
 
-pub fn main(project: &Project) -> Result<()> {
-    let root = &project.root;
+/// A step of `cargo xtask test`: its name in the table, and what it runs.
+struct Step {
+    name: &'static str,
+    run: fn(&Project) -> Result<()>,
+}
 
-    step("npm ci");
+const STEPS: &[Step] = &[
+    Step { name: "gates", run: gates },
+    Step { name: "npm ci", run: npm_ci },
+    Step { name: "codegen --check", run: codegen_check },
+    Step { name: "cargo test", run: cargo_test },
+    Step { name: "32-bit layout check", run: layout32::check },
+    Step { name: "conformance", run: run_conformance },
+    Step { name: "fuzz", run: run_fuzz },
+    Step { name: "node --test", run: node_test },
+    Step { name: "browser", run: browser::check },
+    Step { name: "package --dry-run", run: run_package },
+    Step { name: "cargo package", run: |project| crates::check(&project.root) },
+    Step { name: "examples", run: examples::check },
+    Step { name: "oxc", run: oxc::check },
+    Step { name: "benches", run: bench_check::check },
+];
+
+pub fn main(project: &Project) -> Result<()> {
+    let mut times = Vec::new();
+    for step in STEPS {
+        eprintln!("\n==> {}", step.name);
+        let start = Instant::now();
+        let result = (step.run)(project);
+        times.push((step.name, start.elapsed()));
+        if let Err(error) = result {
+            print_times(&times, false);
+            return Err(error.context(format!("step `{}` failed", step.name)));
+        }
+    }
+    println!("test: all checks passed");
+    print_times(&times, true);
+    Ok(())
+}
+
+/// The steps run and their times, the last one failed unless `passed`.
+fn print_times(times: &[(&str, Duration)], passed: bool) {
+    let total: Duration = times.iter().map(|(_, time)| *time).sum();
+    println!("\n{:<22} {:>8}", "step", "time");
+    for (index, (name, time)) in times.iter().enumerate() {
+        let failed = !passed && index + 1 == times.len();
+        println!("{name:<22} {:>8}{}", minutes(*time), if failed { "  failed" } else { "" });
+    }
+    println!("{:<22} {:>8}", "total", minutes(total));
+}
+
+/// `m:ss`.
+fn minutes(time: Duration) -> String {
+    let seconds = time.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// Formatting, tidy and clippy, on every crate of this repository.
+fn gates(project: &Project) -> Result<()> {
+    let root = &project.root;
+    for manifest in ["Cargo.toml", "examples/jsonc/Cargo.toml", "tests/oxc/Cargo.toml"] {
+        project::run(project::cargo().args(["fmt", "--all", "--check", "--manifest-path", manifest]), root)?;
+    }
+    if tidy::main(project)? != ExitCode::SUCCESS {
+        bail!("tidy found problems");
+    }
+    for manifest in ["Cargo.toml", "examples/jsonc/Cargo.toml"] {
+        let clippy = ["clippy", "--quiet", "--locked", "--workspace", "--all-targets", "--manifest-path", manifest];
+        project::run(project::cargo().args(clippy).args(["--", "-D", "warnings"]), root)?;
+    }
+    Ok(())
+}
+
+fn npm_ci(project: &Project) -> Result<()> {
     if is_linked(&project.path("node_modules")) {
         // `npm ci` empties node_modules entry by entry, through a link too: it would delete the
         // linked checkout's packages (a worktree sharing another's). That checkout installs them.
         eprintln!("node_modules is a link to another checkout's; skipped (run `npm ci` there)");
     } else if needs_npm_ci(project) {
-        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), root)?;
+        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &project.root)?;
     } else {
         eprintln!("node_modules is up to date with package-lock.json; skipped");
     }
+    Ok(())
+}
 
-    step("cargo xtask codegen --check");
+fn codegen_check(project: &Project) -> Result<()> {
     eprintln!("{} generated files up to date", codegen::check_fresh(project, CONFIG)?);
+    Ok(())
+}
 
-    step("cargo test");
+fn cargo_test(project: &Project) -> Result<()> {
+    let root = &project.root;
     let references = root.join("target/insta-references.txt");
     let _ = fs::remove_file(&references);
     project::run(
@@ -87,56 +163,38 @@ pub fn main(project: &Project) -> Result<()> {
             .env("INSTA_SNAPSHOT_REFERENCES_FILE", &references),
         root,
     )?;
-    check_snapshots(root, &references)?;
+    check_snapshots(root, &references)
+}
 
-    step("32-bit layout check");
-    layout32::check(project)?;
-
-    step("cargo xtask conformance");
+fn run_conformance(project: &Project) -> Result<()> {
     let targets = Targets::read(project)?;
     let all = targets.select("all").expect("the configurations have targets");
     // Every target on its default corpus; the 32-bit ones need the wasm32 producer in CI only.
     if !conformance::run(project, all, &[], false)?.success {
         bail!("conformance found mismatches");
     }
+    Ok(())
+}
 
-    step("cargo xtask fuzz");
+fn run_fuzz(project: &Project) -> Result<()> {
     let fuzz = fuzz::Args { target: "all".to_owned(), cases: 2000, seed: 1, case: None };
     if fuzz::main(project, fuzz)? != ExitCode::SUCCESS {
         bail!("the fuzzer found hangs, deaths, blow-ups or foreign errors");
     }
-
-    step("node --test");
-    // tests/cycles builds its buffers from the layouts.
-    layouts::write(project)?;
-    project::run(Command::new(project.node()?).args(["--test", "tests/**/*.test.js"]), root)?;
-
-    step("cargo xtask browser");
-    browser::check(project)?;
-
-    step("cargo xtask package --dry-run");
-    if package::run(project, true)? != ExitCode::SUCCESS {
-        bail!("the npm packages failed their checks");
-    }
-
-    step("cargo package");
-    crates::check(root)?;
-
-    step("examples");
-    examples::check(project)?;
-
-    step("oxc");
-    oxc::check(project)?;
-
-    step("benches");
-    bench_check::check(project)?;
-
-    println!("test: all checks passed");
     Ok(())
 }
 
-fn step(name: &str) {
-    eprintln!("\n==> {name}");
+fn node_test(project: &Project) -> Result<()> {
+    // tests/cycles builds its buffers from the layouts.
+    layouts::write(project)?;
+    project::run(Command::new(project.node()?).args(["--test", "tests/**/*.test.js"]), &project.root)
+}
+
+fn run_package(project: &Project) -> Result<()> {
+    if package::run(project, true)? != ExitCode::SUCCESS {
+        bail!("the npm packages failed their checks");
+    }
+    Ok(())
 }
 
 fn is_linked(path: &Path) -> bool {

@@ -1,3 +1,5 @@
+//! The errors of the `rawast` commands: what the user must fix, and what went wrong around them.
+
 use std::path::{Path, PathBuf};
 
 use rawast_generator::Diagnostics;

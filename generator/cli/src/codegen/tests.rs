@@ -1,3 +1,5 @@
+//! Tests of `codegen`: scratch projects in the temp directory, written, checked and refused.
+
 use std::fs;
 use std::path::PathBuf;
 

@@ -1,0 +1,195 @@
+//! `cargo xtask tidy`: the rules that keep the code one a newcomer can change, on every file git
+//! tracks. Modules of generator/src and xtask/src are at most 400 lines and their functions at
+//! most 80; every Rust file outside fixtures and generated output opens with a `//!` doc comment;
+//! code, templates and generated output hold no dates and cite no bench journal (figures belong in
+//! the benchmark results). The modules and functions still over a limit are listed in `known.rs`:
+//! each may shrink, none may grow, and no other may cross a limit.
+
+mod functions;
+mod known;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::process::{Command, ExitCode};
+
+use anyhow::{Context, Result, bail};
+
+use crate::project::Project;
+
+pub const LONG_ABOUT: &str = "\
+Check the rules that keep the code readable, on every file git tracks
+
+- modules of generator/src and xtask/src: at most 400 lines; their functions: at most 80 (from the
+  signature to the closing brace). Those over a limit today are listed in xtask/src/tidy/known.rs
+  with their size: they may shrink, not grow, and leave the list once within the limit;
+- every .rs file outside fixtures/ and generated/ starts with a `//!` doc comment;
+- no date (YYYY-MM-DD) and no citation of bench/README in code, templates or generated output.
+
+Prints one line per problem; the last line is `tidy: F files, P problems`. Exits 1 if P > 0.";
+
+const MODULE_LINES: usize = 400;
+const FUNCTION_LINES: usize = 80;
+/// The code held to the size limits.
+const SIZED: &[&str] = &["generator/src/", "generator/cli/src/", "xtask/src/"];
+/// The code, templates and generated output that hold no dates or journal citations.
+const UNDATED: &[&str] = &[
+    "generator/src/",
+    "generator/cli/src/",
+    "xtask/src/",
+    "schema/src/",
+    "schema/runtime/",
+    "schema/macros/",
+    "templates/",
+];
+
+pub fn main(project: &Project) -> Result<ExitCode> {
+    let files = tracked(project)?;
+    let problems = check(project, &files)?;
+    for problem in &problems {
+        println!("tidy: {problem}");
+    }
+    println!("tidy: {} files, {} problems", files.len(), problems.len());
+    Ok(if problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// The problems of `files` (paths relative to the root), each a line naming its file.
+pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    let mut sizes = BTreeMap::new();
+    for path in files {
+        let is_rust = path.ends_with(".rs");
+        let generated = path.split('/').any(|part| part == "generated");
+        let sized = is_rust && SIZED.iter().any(|prefix| path.starts_with(prefix));
+        // (Tidy's own source spells out what it looks for.)
+        let undated =
+            generated || UNDATED.iter().any(|prefix| path.starts_with(prefix)) && !path.starts_with("xtask/src/tidy/");
+        let documented = is_rust && !generated && !path.split('/').any(|part| part == "fixtures");
+        if !(sized || undated || documented) {
+            continue;
+        }
+        let text = fs::read_to_string(project.path(path)).with_context(|| format!("reading {path}"))?;
+        if documented && !text.trim_start().starts_with("//!") {
+            problems.push(format!("{path}: does not start with a `//!` doc comment saying what it is"));
+        }
+        if undated {
+            problems.extend(citations(path, &text));
+        }
+        if sized {
+            sizes.insert(path.clone(), text.lines().count());
+            let found = functions::functions(&text).map_err(|error| anyhow::anyhow!("{path}: {error}"))?;
+            for function in found {
+                sizes.insert(format!("{path}: {}", function.name), function.lines);
+            }
+        }
+    }
+    problems.extend(over_limits(&sizes, known::OVER_LIMIT));
+    Ok(problems)
+}
+
+/// The lines of `text` that hold a date or cite bench/README.
+fn citations(path: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if has_date(line) {
+            found.push(format!("{path}:{}: a date (figures and dates belong in the benchmark results)", index + 1));
+        } else if line.contains("bench/README") {
+            found.push(format!(
+                "{path}:{}: cites bench/README (say why in the comment, not where it was measured)",
+                index + 1
+            ));
+        }
+    }
+    found
+}
+
+/// Whether `line` holds `YYYY-MM-DD` (a year from 1900 to 2099).
+fn has_date(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let digits = |range: std::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
+    (0..bytes.len().saturating_sub(9)).any(|i| {
+        (bytes[i..].starts_with(b"19") || bytes[i..].starts_with(b"20"))
+            && digits(i..i + 4)
+            && bytes[i + 4] == b'-'
+            && digits(i + 5..i + 7)
+            && bytes[i + 7] == b'-'
+            && digits(i + 8..i + 10)
+            && (i == 0 || !bytes[i - 1].is_ascii_digit())
+            && bytes.get(i + 10).is_none_or(|b| !b.is_ascii_digit())
+    })
+}
+
+/// The modules and functions over their limit that `known.rs` does not list at that size or more,
+/// and the entries of `known.rs` that are now within the limit or gone.
+fn over_limits(sizes: &BTreeMap<String, usize>, known: &[(&str, usize)]) -> Vec<String> {
+    let known: BTreeMap<&str, usize> = known.iter().copied().collect();
+    let mut problems = Vec::new();
+    for (name, &lines) in sizes {
+        let (what, limit) = if name.contains(": ") { ("function", FUNCTION_LINES) } else { ("module", MODULE_LINES) };
+        match known.get(name.as_str()) {
+            _ if lines <= limit => {}
+            None => problems.push(format!("{name}: a {what} of {lines} lines, over the limit of {limit}: split it")),
+            Some(&recorded) if lines > recorded => problems.push(format!(
+                "{name}: a {what} of {lines} lines, grown from the {recorded} that xtask/src/tidy/known.rs allows \
+                 (over the limit of {limit}): split it"
+            )),
+            Some(_) => {}
+        }
+    }
+    for (name, &recorded) in &known {
+        let limit = if name.contains(": ") { FUNCTION_LINES } else { MODULE_LINES };
+        match sizes.get(*name) {
+            None => problems.push(format!("{name}: listed in xtask/src/tidy/known.rs, but no longer there: remove it")),
+            Some(&lines) if lines <= limit => problems.push(format!(
+                "{name}: {lines} lines, within the limit of {limit}: remove it from xtask/src/tidy/known.rs"
+            )),
+            Some(&lines) if lines < recorded => problems.push(format!(
+                "{name}: {lines} lines, shrunk from {recorded}: lower its entry in xtask/src/tidy/known.rs"
+            )),
+            Some(_) => {}
+        }
+    }
+    problems
+}
+
+/// The files git tracks, relative to the root.
+fn tracked(project: &Project) -> Result<Vec<String>> {
+    let output = Command::new("git").args(["ls-files", "-z"]).current_dir(&project.root).output();
+    let output = output.context("running `git ls-files` (tidy checks the files of a git checkout)")?;
+    if !output.status.success() {
+        bail!("`git ls-files` failed: {}", String::from_utf8_lossy(&output.stderr).trim());
+    }
+    let list = String::from_utf8(output.stdout).context("`git ls-files` printed a path that is not UTF-8")?;
+    Ok(list.split('\0').filter(|path| !path.is_empty()).map(str::to_owned).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::{has_date, over_limits};
+
+    #[test]
+    fn holds_known_sizes_to_a_ratchet() {
+        let sizes: BTreeMap<String, usize> =
+            [("a.rs", 401), ("a.rs: f", 81), ("b.rs", 500), ("b.rs: g", 90), ("c.rs", 300), ("d.rs", 450)]
+                .into_iter()
+                .map(|(name, lines)| (name.to_owned(), lines))
+                .collect();
+        let known = [("b.rs", 500), ("b.rs: g", 85), ("c.rs", 420), ("d.rs", 460), ("e.rs", 410)];
+        let problems = over_limits(&sizes, &known);
+        let named: Vec<&str> = problems.iter().map(|p| p.split(": ").next().unwrap()).collect();
+        // New offenders (a.rs, its f), a grown one (b.rs's g), one now within the limit (c.rs), one
+        // shrunk (d.rs) and one gone (e.rs); b.rs at its recorded size passes.
+        assert_eq!(named, ["a.rs", "a.rs", "b.rs", "c.rs", "d.rs", "e.rs"], "{problems:#?}");
+        assert!(problems[2].contains("grown from the 85"), "{}", problems[2]);
+    }
+
+    #[test]
+    fn finds_dates_only() {
+        assert!(has_date("bench/README.md, 2026-11-26, \"cold code\""));
+        assert!(has_date("2026-11-26"));
+        assert!(!has_date("0.157.0, 1.91.0"));
+        assert!(!has_date("12026-11-266"));
+        assert!(!has_date("2026-11"));
+    }
+}
