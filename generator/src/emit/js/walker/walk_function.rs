@@ -1,0 +1,194 @@
+//! A walker of `walk.js` as the template renders it ([`WalkFunction`]): what it does
+//! ([`WalkBody`]), the walkers it calls ([`Step`]), and what the JS that works out which walkers a
+//! visitor needs knows of it ([`NodeOf`], its edges).
+
+/// Which node types a walker's value can be, for the JS that works out which walkers a visitor needs.
+pub(in crate::emit::js) enum NodeOf {
+    /// No node (an enum, an `Option`, a plain object).
+    Nothing,
+    /// Needed whatever the visitor visits (a rawast converter's value: what it holds is known only
+    /// once built).
+    Always,
+    /// Nodes of these types (indices of `node_types`): one, or one per string of its `type` field.
+    Types(Vec<usize>),
+    /// A struct of these types whose converter, walked by the struct's declared properties, makes
+    /// nodes of the second list's types too (`WalkedStruct::made`): built whole where one is visited.
+    TypesMaking(Vec<usize>, Vec<usize>),
+    /// A converter's value, built whole: it holds nodes of these types that it makes itself, and
+    /// those of the walkers it reads (its edges).
+    Made(Vec<usize>),
+}
+
+pub(in crate::emit::js) struct WalkFunction {
+    pub(in crate::emit::js) name: String,
+    pub(in crate::emit::js) comment: String,
+    pub(in crate::emit::js) node: NodeOf,
+    /// The walkers it can call or push, for the JS that computes which are needed.
+    pub(in crate::emit::js) edges: Vec<usize>,
+    pub(in crate::emit::js) body: WalkBody,
+}
+
+/// A walker called or pushed: its index, its function, and the position it is given.
+pub(in crate::emit::js) struct Step {
+    pub(in crate::emit::js) walker: usize,
+    pub(in crate::emit::js) function: String,
+    pub(in crate::emit::js) pos: String,
+}
+
+pub(in crate::emit::js) enum WalkBody {
+    /// A struct read field by field. `node`: its node type and the expression that builds it
+    /// whole (when the visitor visits that type). `children`: in output order. `span`: the offset
+    /// of its span's `start` (its `end` follows), where walks skip nodes by their words.
+    Object {
+        node: Option<(NodeIndex, String)>,
+        children: Vec<Step>,
+        span: Option<u32>,
+    },
+    /// A value built whole (a converter's), then its objects visited, as `walk` says.
+    /// `value_read`: where the converter's value is a node it reads, altered only in properties
+    /// that hold no node (`ConverterKeeps::Value`), that node's type and walker: the value is
+    /// walked as that node where its type is not visited.
+    Built {
+        walk: BuiltWalk,
+        value_read: Option<(usize, Step)>,
+    },
+    /// A data enum: each variant's tag, and the walker of its payload if it can lead to a node.
+    Switch {
+        what: String,
+        cases: Vec<(u8, Option<Step>)>,
+    },
+    /// `tagged`: its `None` is a tag, which `none_check` checks (`invalidOptionTag`), not a niche.
+    Option {
+        none_check: String,
+        some: Step,
+        tagged: bool,
+    },
+    /// `spans`: where walks skip by words, the function that gives where an element's span is
+    /// ([`super::SpansFunction`]), when every element has one: such a `Vec` is walked by its
+    /// words (`walkByWords`) rather than element by element.
+    Vec {
+        len_offset: u32,
+        element_size: u32,
+        cost: u32,
+        align_mask: u32,
+        element: Step,
+        spans: Option<String>,
+    },
+    Boxed {
+        size: u32,
+        align_mask: u32,
+        paid: bool,
+        target: Step,
+    },
+}
+
+/// How a walker of a value built whole (`WalkBody::Built`) walks it. `reads` is the walker of what
+/// the converter reads (an `Object` without a node), where that is known; `build`, the expression
+/// that builds the value, only where the walker builds it (`walk.js` imports only the builders it
+/// calls).
+pub(in crate::emit::js) enum BuiltWalk {
+    /// Built where what it reads holds a node of a visited type (a scan, which visits nothing
+    /// first), or where the converter makes one itself.
+    Scanned { build: String, reads: Step },
+    /// Built, and its objects visited.
+    Visited { build: String },
+    /// With [`super::WalkerView::whole_tree`]: its reads are walked for the first node of a
+    /// visited type, where the whole tree is built instead.
+    ReadsInTree { reads: Step },
+    /// With [`super::WalkerView::whole_tree`] and [`super::WalkEntry::probe_built`]: built apart
+    /// from the tree, and looked into for a node of a visited type.
+    Probed { build: String },
+    /// With [`super::WalkerView::whole_tree`] alone (rawast's builders take the parent): taken for
+    /// a node of a visited type.
+    Found,
+}
+
+impl BuiltWalk {
+    /// The walker of what the converter reads, where it is walked before the value is built.
+    pub(in crate::emit::js) fn reads(&self) -> Option<&Step> {
+        match self {
+            BuiltWalk::Scanned { reads, .. } | BuiltWalk::ReadsInTree { reads } => Some(reads),
+            BuiltWalk::Visited { .. } | BuiltWalk::Probed { .. } | BuiltWalk::Found => None,
+        }
+    }
+}
+
+/// A struct's node type: one, or the one its `type` field's tag gives (a table by tag, a constant
+/// named after the walker).
+pub(in crate::emit::js) enum NodeIndex {
+    Fixed(usize),
+    ByTag { offset: u32, table: String, values: String, what: String },
+}
+
+impl NodeIndex {
+    /// The index as JS: a number, or `t`, which the walker reads from the tag first.
+    pub(in crate::emit::js) fn js(&self) -> String {
+        match self {
+            NodeIndex::Fixed(index) => index.to_string(),
+            NodeIndex::ByTag { .. } => "t".to_owned(),
+        }
+    }
+}
+
+impl WalkFunction {
+    /// `[3, 7]`: the edges as a JS array.
+    pub(in crate::emit::js) fn edges_js(&self) -> String {
+        list_js(&self.edges)
+    }
+
+    /// Its entry of `WALK_NODE`: the node type index, `-1` for none, `-2` for always needed, an
+    /// array for several.
+    pub(in crate::emit::js) fn node_js(&self) -> String {
+        match &self.node {
+            NodeOf::Nothing | NodeOf::Made(_) => "-1".to_owned(),
+            NodeOf::Always => "-2".to_owned(),
+            NodeOf::Types(types) | NodeOf::TypesMaking(types, _) if types.len() == 1 => types[0].to_string(),
+            NodeOf::Types(types) | NodeOf::TypesMaking(types, _) => list_js(types),
+        }
+    }
+
+    /// Whether its struct is built whole where the visitor visits a type its converter makes
+    /// (`NodeOf::TypesMaking`).
+    pub(in crate::emit::js) fn builds_made(&self) -> bool {
+        matches!(self.node, NodeOf::TypesMaking(..))
+    }
+
+    /// The constant of a struct whose node type its `type` field's tag gives, and its value.
+    pub(in crate::emit::js) fn type_table(&self) -> Option<(&str, &str)> {
+        match &self.body {
+            WalkBody::Object { node: Some((NodeIndex::ByTag { table, values, .. }, _)), .. } => Some((table, values)),
+            _ => None,
+        }
+    }
+
+    /// Whether a converter it builds makes nodes itself (`WALK_MADE`, `makes`).
+    pub(in crate::emit::js) fn makes_nodes(&self) -> bool {
+        matches!(&self.node, NodeOf::Made(types) | NodeOf::TypesMaking(_, types) if !types.is_empty())
+    }
+
+    /// Its entry of `WALK_MADE`: the node types a converter it builds makes, or `null`.
+    pub(in crate::emit::js) fn made_js(&self) -> String {
+        match &self.node {
+            NodeOf::Made(types) | NodeOf::TypesMaking(_, types) if !types.is_empty() => list_js(types),
+            _ => "null".to_owned(),
+        }
+    }
+
+    /// Whether it walks a converter's reads before it builds the value ([`BuiltWalk::reads`]):
+    /// [`super::WalkerView::scans`].
+    pub(super) fn walks_reads_first(&self) -> bool {
+        matches!(&self.body, WalkBody::Built { walk, .. } if walk.reads().is_some())
+    }
+
+    /// Whether it builds where the visitor visits a type a converter makes
+    /// ([`super::WalkerView::makes`]): a struct built for a type its converter makes, or a
+    /// converter's value that makes nodes, whose reads are walked first.
+    pub(super) fn builds_where_made(&self) -> bool {
+        self.builds_made() || (self.makes_nodes() && self.walks_reads_first())
+    }
+}
+
+/// `items` as a JS array.
+fn list_js(items: &[usize]) -> String {
+    format!("[{}]", items.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
+}
