@@ -20,8 +20,6 @@ pub const OVER_LIMIT: &[(&str, usize)] = &[
     ("generator/src/emit/oxc_types.rs: emit", 109),
     ("generator/src/emit/rust_asserts.rs: width_block", 87),
     ("generator/src/emit/ts_types.rs: emit", 83),
-    ("generator/src/load/oxc_estree.rs", 461),
-    ("generator/src/load/oxc_estree.rs: Reader::type_estree", 107),
     ("generator/src/model/check.rs: check_walk", 94),
     ("generator/src/model/mod.rs", 736),
     ("generator/src/model/oxc.rs", 487),
