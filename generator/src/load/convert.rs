@@ -6,10 +6,13 @@ use std::collections::HashMap;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
+use super::dialect::{Place, RawAttr};
 use super::items::{AstItem, AstItemKind};
 use super::{Context, attrs, dialect, oxc, oxc_estree, types};
-use crate::ir::{Dialect, Enum, EnumRepr, Field, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, Variant};
-use dialect::Place;
+use crate::SourceFile;
+use crate::ir::{
+    Dialect, Enum, EnumRepr, Field, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, TypeRef, Variant,
+};
 
 /// Converts one item; returns the type, the span of each member (field or variant) in order, the
 /// oxc dialect's `INHERIT` markers (spliced in once every enum is converted) and its attributes
@@ -20,7 +23,6 @@ pub(super) fn convert_item<'f>(
     item: &AstItem<'f>,
 ) -> (TypeDef, Vec<Span>, Vec<oxc::Inherit>, Option<oxc_estree::RawItem<'f>>) {
     let file = item.file;
-    let dialect = cx.dialect;
     let (attrs, generics) = match &item.kind {
         AstItemKind::Struct(s) => (&s.attrs, &s.generics),
         AstItemKind::Enum(e) => (&e.attrs, &e.generics),
@@ -28,225 +30,314 @@ pub(super) fn convert_item<'f>(
     let has_lifetime = attrs::check_generics(cx, file, item.ident(), generics);
     cx.lifetime_use = None;
     let repr = attrs::parse_repr(cx, file, attrs);
-    let (estree, kept) = match dialect {
-        Dialect::Rawast => {
-            let estree = attrs::parse_type_estree(cx, file, attrs, matches!(item.kind, AstItemKind::Struct(_)));
-            dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr", "estree"]);
-            (estree, Vec::new())
-        }
-        Dialect::Oxc => {
-            attrs::refuse_repr(cx, file, &repr);
-            (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Item, attrs, &["ast", "repr"]))
-        }
-    };
-    let mut member_attrs = Vec::new();
+    if cx.dialect == Dialect::Oxc {
+        attrs::refuse_repr(cx, file, &repr);
+    }
+    let is_struct = matches!(item.kind, AstItemKind::Struct(_));
+    let (estree, kept) = read_attrs(cx, file, Place::Item, attrs, &["ast", "repr"], |cx, file, attrs| {
+        attrs::parse_type_estree(cx, file, attrs, is_struct)
+    });
     let name = item.ident().to_string();
-
-    let mut spans = Vec::new();
-    let mut markers = Vec::new();
+    let mut members = Members::default();
     let kind = match &item.kind {
-        AstItemKind::Struct(s) => {
-            let mut fields = Vec::new();
-            let members: Vec<&syn::Field> = match &s.fields {
-                syn::Fields::Named(named) => named.named.iter().collect(),
-                // oxc's id types and foreign descriptions wrap one value.
-                syn::Fields::Unnamed(unnamed) if dialect == Dialect::Oxc => unnamed.unnamed.iter().collect(),
-                syn::Fields::Unnamed(unnamed) => {
-                    cx.error(
-                        file,
-                        unnamed.span(),
-                        format!("tuple struct `{name}` is not supported"),
-                        Some("give the fields names: they become ESTree properties".to_owned()),
-                    );
-                    Vec::new()
-                }
-                syn::Fields::Unit => {
-                    cx.error(
-                        file,
-                        s.ident.span(),
-                        format!("unit struct `{name}` is not supported"),
-                        Some("write it with braces: `struct Name {}`".to_owned()),
-                    );
-                    Vec::new()
-                }
-            };
-            for (index, field) in members.into_iter().enumerate() {
-                let ty = types::convert(cx, file, names, &field.ty);
-                let (estree, attrs) = match dialect {
-                    Dialect::Rawast => (
-                        attrs::parse_field_estree(cx, file, &field.attrs),
-                        dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &["estree"]),
-                    ),
-                    Dialect::Oxc => {
-                        (Default::default(), dialect::kept_attrs(cx, file, dialect, Place::Field, &field.attrs, &[]))
-                    }
-                };
-                spans.push(field.span());
-                if let Some(ty) = ty {
-                    // `r#type` is the field `type`: its property's key, and what it is called in messages.
-                    let (name, name_span) = match &field.ident {
-                        Some(ident) => (syn::ext::IdentExt::unraw(ident).to_string(), ident.span()),
-                        None => (index.to_string(), field.ty.span()),
-                    };
-                    let public = matches!(field.vis, syn::Visibility::Public(_));
-                    fields.push(Field { name, ty, estree, location: cx.location(file, name_span), public });
-                    member_attrs.push(attrs);
-                }
-            }
-            let repr = match dialect {
-                Dialect::Rawast => {
-                    attrs::check_struct_repr(cx, file, &s.ident, &repr);
-                    StructRepr::C
-                }
-                Dialect::Oxc => StructRepr::Oxc,
-            };
-            TypeKind::Struct(Struct { repr, fields })
-        }
-        AstItemKind::Enum(e) => {
-            let mut variants = Vec::new();
-            let mut next_discriminant = NextDiscriminant::Value(0);
-            let mut previous: Option<&syn::Ident> = None;
-            let mut seen: HashMap<u8, &syn::Ident> = HashMap::new();
-            for variant in &e.variants {
-                if let Some(from) = oxc::inherit_marker(variant) {
-                    if dialect == Dialect::Oxc {
-                        markers.push(oxc::Inherit { position: variants.len(), from, span: variant.span() });
-                        continue;
-                    }
-                    cx.error(
-                        file,
-                        variant.span(),
-                        format!("`INHERIT({from})` in `{name}` is oxc's marker for inherited variants"),
-                        Some("rawast's schema language would read it as one variant holding the enum by value: list the variants, or set `dialect = \"oxc\"` in [schema]".to_owned()),
-                    );
-                    continue;
-                }
-                spans.push(variant.span());
-                let discriminant = match &variant.discriminant {
-                    Some((_, expr)) => attrs::parse_discriminant(cx, file, expr),
-                    None => match next_discriminant {
-                        NextDiscriminant::Value(value) => Some(value),
-                        // The discriminant it would follow is already an error.
-                        NextDiscriminant::Unknown => None,
-                        NextDiscriminant::Overflow => {
-                            let previous = previous.map_or_else(String::new, |p| format!(" (after `{p}` = 255)"));
-                            cx.error(
-                                file,
-                                variant.ident.span(),
-                                format!("discriminant of `{name}::{}` overflows u8{previous}", variant.ident),
-                                Some(
-                                    "AST enums have a `u8` tag: at most 256 variants, discriminants 0 to 255"
-                                        .to_owned(),
-                                ),
-                            );
-                            None
-                        }
-                    },
-                };
-                previous = Some(&variant.ident);
-                next_discriminant = match discriminant {
-                    Some(value) => value.checked_add(1).map_or(NextDiscriminant::Overflow, NextDiscriminant::Value),
-                    // After an error (a refused or overflowing discriminant), guessing would only
-                    // add errors that are not the user's.
-                    None => NextDiscriminant::Unknown,
-                };
-                let payload = match &variant.fields {
-                    syn::Fields::Unit => None,
-                    syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
-                        types::convert(cx, file, names, &fields.unnamed[0].ty)
-                    }
-                    fields => {
-                        cx.error(
-                            file,
-                            fields.span(),
-                            format!("variant `{name}::{}` must hold exactly one unnamed field", variant.ident),
-                            Some(
-                                "write `Variant(Box<'a, Node<'a>>)`, and put several fields in a struct of their own"
-                                    .to_owned(),
-                            ),
-                        );
-                        None
-                    }
-                };
-                let (estree, attrs) = match dialect {
-                    Dialect::Rawast => (
-                        attrs::parse_variant_estree(cx, file, &variant.attrs),
-                        dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &["estree"]),
-                    ),
-                    Dialect::Oxc => (
-                        Default::default(),
-                        dialect::kept_attrs(cx, file, dialect, Place::Variant, &variant.attrs, &[]),
-                    ),
-                };
-                if let Some(discriminant) = discriminant {
-                    if let Some(first) = seen.insert(discriminant, &variant.ident) {
-                        cx.error(
-                            file,
-                            variant.ident.span(),
-                            format!(
-                                "discriminant {discriminant} of `{name}::{}` is already used by `{first}`",
-                                variant.ident
-                            ),
-                            None,
-                        );
-                    }
-                    variants.push(Variant {
-                        name: variant.ident.to_string(),
-                        discriminant,
-                        payload,
-                        estree,
-                        inherited_from: None,
-                    });
-                    member_attrs.push(attrs);
-                }
-            }
-            if e.variants.is_empty() {
-                cx.error(
-                    file,
-                    e.ident.span(),
-                    format!("enum `{name}` has no variants"),
-                    Some("an AST enum needs at least one variant".to_owned()),
-                );
-            }
-            let has_data = e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit));
-            let implied = if has_data { EnumRepr::CU8 } else { EnumRepr::U8 };
-            let repr = match dialect {
-                Dialect::Rawast => attrs::check_enum_repr(cx, file, &e.ident, &repr, has_data).unwrap_or(implied),
-                Dialect::Oxc => implied,
-            };
-            for variant in variants.iter().filter(|v| v.payload.is_some() && v.estree.rename.is_some()) {
-                let span =
-                    e.variants.iter().find(|v| v.ident == variant.name).map_or(e.ident.span(), |v| v.ident.span());
-                cx.error(
-                    file,
-                    span,
-                    format!("`rename` on data variant `{name}::{}`", variant.name),
-                    Some(
-                        "`rename` gives a fieldless variant its ESTree string; a data variant is its payload's node"
-                            .to_owned(),
-                    ),
-                );
-            }
-            TypeKind::Enum(Enum { repr, variants })
-        }
+        AstItemKind::Struct(s) => convert_struct(cx, names, file, s, &repr, &mut members),
+        AstItemKind::Enum(e) => convert_enum(cx, names, file, e, &repr, &mut members),
     };
-    if let (false, Some(span)) = (has_lifetime, cx.lifetime_use) {
-        let keyword = if matches!(item.kind, AstItemKind::Struct(_)) { "struct" } else { "enum" };
+    check_lifetime_declared(cx, item, has_lifetime);
+    let public = matches!(item.vis(), syn::Visibility::Public(_));
+    let raw = (cx.dialect == Dialect::Oxc).then_some(oxc_estree::RawItem { file, item: kept, members: members.attrs });
+    (
+        TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, foreign: item.foreign.clone(), public },
+        members.spans,
+        members.markers,
+        raw,
+    )
+}
+
+/// What converting an item's members gathers besides the members.
+#[derive(Default)]
+struct Members {
+    /// The span of each member (field or variant), in order.
+    spans: Vec<Span>,
+    /// The attributes each converted member keeps, in oxc's dialect.
+    attrs: Vec<Vec<RawAttr>>,
+    /// oxc's `INHERIT` markers.
+    markers: Vec<oxc::Inherit>,
+}
+
+/// The attributes of an item, field or variant: in rawast's dialect its `#[estree]`, read by `parse`;
+/// in oxc's those it keeps, which `oxc_estree` reads once every converter is known. `handled` are
+/// the names the caller reads itself.
+fn read_attrs<E: Default>(
+    cx: &mut Context,
+    file: &SourceFile,
+    place: Place,
+    attrs: &[syn::Attribute],
+    handled: &[&str],
+    parse: impl FnOnce(&mut Context, &SourceFile, &[syn::Attribute]) -> E,
+) -> (E, Vec<RawAttr>) {
+    match cx.dialect {
+        Dialect::Rawast => {
+            let estree = parse(cx, file, attrs);
+            let handled = [handled, &["estree"]].concat();
+            (estree, dialect::kept_attrs(cx, file, Dialect::Rawast, place, attrs, &handled))
+        }
+        Dialect::Oxc => (E::default(), dialect::kept_attrs(cx, file, Dialect::Oxc, place, attrs, handled)),
+    }
+}
+
+/// A struct's fields, each converted, and its representation.
+fn convert_struct(
+    cx: &mut Context,
+    names: &HashMap<String, TypeId>,
+    file: &SourceFile,
+    s: &syn::ItemStruct,
+    repr: &attrs::Repr,
+    members: &mut Members,
+) -> TypeKind {
+    let mut fields = Vec::new();
+    for (index, field) in struct_fields(cx, file, s).into_iter().enumerate() {
+        let ty = types::convert(cx, file, names, &field.ty);
+        let (estree, attrs) = read_attrs(cx, file, Place::Field, &field.attrs, &[], attrs::parse_field_estree);
+        members.spans.push(field.span());
+        if let Some(ty) = ty {
+            // `r#type` is the field `type`: its property's key, and what it is called in messages.
+            let (name, name_span) = match &field.ident {
+                Some(ident) => (syn::ext::IdentExt::unraw(ident).to_string(), ident.span()),
+                None => (index.to_string(), field.ty.span()),
+            };
+            let public = matches!(field.vis, syn::Visibility::Public(_));
+            fields.push(Field { name, ty, estree, location: cx.location(file, name_span), public });
+            members.attrs.push(attrs);
+        }
+    }
+    let repr = match cx.dialect {
+        Dialect::Rawast => {
+            attrs::check_struct_repr(cx, file, &s.ident, repr);
+            StructRepr::C
+        }
+        Dialect::Oxc => StructRepr::Oxc,
+    };
+    TypeKind::Struct(Struct { repr, fields })
+}
+
+/// A struct's fields: named ones, or in the oxc dialect the one value its id types and foreign
+/// descriptions wrap. Tuple and unit structs are errors otherwise.
+fn struct_fields<'s>(cx: &mut Context, file: &SourceFile, s: &'s syn::ItemStruct) -> Vec<&'s syn::Field> {
+    match &s.fields {
+        syn::Fields::Named(named) => named.named.iter().collect(),
+        syn::Fields::Unnamed(unnamed) if cx.dialect == Dialect::Oxc => unnamed.unnamed.iter().collect(),
+        syn::Fields::Unnamed(unnamed) => {
+            cx.error(
+                file,
+                unnamed.span(),
+                format!("tuple struct `{}` is not supported", s.ident),
+                Some("give the fields names: they become ESTree properties".to_owned()),
+            );
+            Vec::new()
+        }
+        syn::Fields::Unit => {
+            cx.error(
+                file,
+                s.ident.span(),
+                format!("unit struct `{}` is not supported", s.ident),
+                Some("write it with braces: `struct Name {}`".to_owned()),
+            );
+            Vec::new()
+        }
+    }
+}
+
+/// An enum's variants, each converted with its discriminant, and its representation.
+fn convert_enum(
+    cx: &mut Context,
+    names: &HashMap<String, TypeId>,
+    file: &SourceFile,
+    e: &syn::ItemEnum,
+    repr: &attrs::Repr,
+    members: &mut Members,
+) -> TypeKind {
+    let mut variants = Vec::new();
+    let mut discriminants = Discriminants::new();
+    for variant in &e.variants {
+        if inherit_marker(cx, file, &e.ident, variant, variants.len(), members) {
+            continue;
+        }
+        members.spans.push(variant.span());
+        let discriminant = discriminants.assign(cx, file, &e.ident, variant);
+        let payload = variant_payload(cx, names, file, &e.ident, variant);
+        let (estree, attrs) = read_attrs(cx, file, Place::Variant, &variant.attrs, &[], attrs::parse_variant_estree);
+        if let Some(discriminant) = discriminant {
+            discriminants.claim(cx, file, &e.ident, discriminant, &variant.ident);
+            let name = variant.ident.to_string();
+            variants.push(Variant { name, discriminant, payload, estree, inherited_from: None });
+            members.attrs.push(attrs);
+        }
+    }
+    if e.variants.is_empty() {
         cx.error(
             file,
+            e.ident.span(),
+            format!("enum `{}` has no variants", e.ident),
+            Some("an AST enum needs at least one variant".to_owned()),
+        );
+    }
+    let has_data = e.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit));
+    let implied = if has_data { EnumRepr::CU8 } else { EnumRepr::U8 };
+    let repr = match cx.dialect {
+        Dialect::Rawast => attrs::check_enum_repr(cx, file, &e.ident, repr, has_data).unwrap_or(implied),
+        Dialect::Oxc => implied,
+    };
+    check_data_renames(cx, file, e, &variants);
+    TypeKind::Enum(Enum { repr, variants })
+}
+
+/// Whether `variant` is oxc's `INHERIT(Enum)` marker: kept in `members` (to splice in the variants
+/// of `Enum` at `position`) in the oxc dialect, an error in rawast's.
+fn inherit_marker(
+    cx: &mut Context,
+    file: &SourceFile,
+    enum_name: &syn::Ident,
+    variant: &syn::Variant,
+    position: usize,
+    members: &mut Members,
+) -> bool {
+    let Some(from) = oxc::inherit_marker(variant) else { return false };
+    if cx.dialect == Dialect::Oxc {
+        members.markers.push(oxc::Inherit { position, from, span: variant.span() });
+        return true;
+    }
+    cx.error(
+        file,
+        variant.span(),
+        format!("`INHERIT({from})` in `{enum_name}` is oxc's marker for inherited variants"),
+        Some("rawast's schema language would read it as one variant holding the enum by value: list the variants, or set `dialect = \"oxc\"` in [schema]".to_owned()),
+    );
+    true
+}
+
+/// A variant's payload: nothing, or the type of its one unnamed field.
+fn variant_payload(
+    cx: &mut Context,
+    names: &HashMap<String, TypeId>,
+    file: &SourceFile,
+    enum_name: &syn::Ident,
+    variant: &syn::Variant,
+) -> Option<TypeRef> {
+    match &variant.fields {
+        syn::Fields::Unit => None,
+        syn::Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
+            types::convert(cx, file, names, &fields.unnamed[0].ty)
+        }
+        fields => {
+            cx.error(
+                file,
+                fields.span(),
+                format!("variant `{enum_name}::{}` must hold exactly one unnamed field", variant.ident),
+                Some("write `Variant(Box<'a, Node<'a>>)`, and put several fields in a struct of their own".to_owned()),
+            );
+            None
+        }
+    }
+}
+
+/// `rename` gives a fieldless variant its ESTree string: on a data variant it is an error.
+fn check_data_renames(cx: &mut Context, file: &SourceFile, e: &syn::ItemEnum, variants: &[Variant]) {
+    for variant in variants.iter().filter(|v| v.payload.is_some() && v.estree.rename.is_some()) {
+        let span = e.variants.iter().find(|v| v.ident == variant.name).map_or(e.ident.span(), |v| v.ident.span());
+        cx.error(
+            file,
+            span,
+            format!("`rename` on data variant `{}::{}`", e.ident, variant.name),
+            Some(
+                "`rename` gives a fieldless variant its ESTree string; a data variant is its payload's node".to_owned(),
+            ),
+        );
+    }
+}
+
+/// An item that names the arena lifetime `'a` must declare it.
+fn check_lifetime_declared(cx: &mut Context, item: &AstItem, has_lifetime: bool) {
+    if let (false, Some(span)) = (has_lifetime, cx.lifetime_use) {
+        let keyword = if matches!(item.kind, AstItemKind::Struct(_)) { "struct" } else { "enum" };
+        let name = item.ident();
+        cx.error(
+            item.file,
             span,
             format!("`{name}` uses the arena lifetime `'a` without declaring it"),
             Some(format!("declare it: `{keyword} {name}<'a>`")),
         );
     }
-    let public = matches!(item.vis(), syn::Visibility::Public(_));
-    let raw = (dialect == Dialect::Oxc).then_some(oxc_estree::RawItem { file, item: kept, members: member_attrs });
-    (
-        TypeDef { name, has_lifetime, file: file.path.clone(), kind, estree, foreign: item.foreign.clone(), public },
-        spans,
-        markers,
-        raw,
-    )
+}
+
+/// The discriminants of an enum's variants, in order: written, or one more than the previous.
+struct Discriminants<'e> {
+    next: NextDiscriminant,
+    /// The variant before the one being read.
+    previous: Option<&'e syn::Ident>,
+    /// The variant that has each discriminant.
+    seen: HashMap<u8, &'e syn::Ident>,
+}
+
+impl<'e> Discriminants<'e> {
+    fn new() -> Self {
+        Discriminants { next: NextDiscriminant::Value(0), previous: None, seen: HashMap::new() }
+    }
+
+    /// The discriminant of `variant`, the one after its predecessor's; `None` after an error.
+    fn assign(
+        &mut self,
+        cx: &mut Context,
+        file: &SourceFile,
+        enum_name: &syn::Ident,
+        variant: &'e syn::Variant,
+    ) -> Option<u8> {
+        let discriminant = match &variant.discriminant {
+            Some((_, expr)) => attrs::parse_discriminant(cx, file, expr),
+            None => match self.next {
+                NextDiscriminant::Value(value) => Some(value),
+                // The discriminant it would follow is already an error.
+                NextDiscriminant::Unknown => None,
+                NextDiscriminant::Overflow => {
+                    let previous = self.previous.map_or_else(String::new, |p| format!(" (after `{p}` = 255)"));
+                    cx.error(
+                        file,
+                        variant.ident.span(),
+                        format!("discriminant of `{enum_name}::{}` overflows u8{previous}", variant.ident),
+                        Some("AST enums have a `u8` tag: at most 256 variants, discriminants 0 to 255".to_owned()),
+                    );
+                    None
+                }
+            },
+        };
+        self.previous = Some(&variant.ident);
+        self.next = match discriminant {
+            Some(value) => value.checked_add(1).map_or(NextDiscriminant::Overflow, NextDiscriminant::Value),
+            // After an error (a refused or overflowing discriminant), guessing would only
+            // add errors that are not the user's.
+            None => NextDiscriminant::Unknown,
+        };
+        discriminant
+    }
+
+    /// Gives `discriminant` to `variant`: an error if another variant has it.
+    fn claim(
+        &mut self,
+        cx: &mut Context,
+        file: &SourceFile,
+        enum_name: &syn::Ident,
+        discriminant: u8,
+        variant: &'e syn::Ident,
+    ) {
+        if let Some(first) = self.seen.insert(discriminant, variant) {
+            cx.error(
+                file,
+                variant.span(),
+                format!("discriminant {discriminant} of `{enum_name}::{variant}` is already used by `{first}`"),
+                None,
+            );
+        }
+    }
 }
 
 /// The discriminant an enum's next variant gets if it has none written.

@@ -74,48 +74,68 @@ pub(super) fn kept_attrs(
 ) -> Vec<RawAttr> {
     let mut kept = Vec::new();
     for attr in attrs {
-        let Some(name) = attr.path().get_ident().map(ToString::to_string) else {
-            cx.error(
-                file,
-                attr.path().span(),
-                "attribute paths are not part of the schema language".to_owned(),
-                Some(format!(
-                    "write the attribute's plain name, such as `#[{}]`",
-                    attr.path().segments.last().map_or(String::new(), |s| s.ident.to_string())
-                )),
-            );
-            continue;
-        };
-        if handled.contains(&name.as_str()) || RUST_INERT.contains(&name.as_str()) || LINTS.contains(&name.as_str()) {
+        let Some(name) = plain_name(cx, file, attr) else { continue };
+        let name = name.as_str();
+        if handled.contains(&name) || RUST_INERT.contains(&name) || LINTS.contains(&name) {
             continue;
         }
         if name == "cfg" || name == "cfg_attr" {
-            // `#[cfg_attr(cond, expect(...))]` is a lint on oxc's items; anything conditional on a field
-            // would make the layout depend on how the crate is built.
-            if place == Place::Item && name == "cfg_attr" && only_lints(attr) {
-                continue;
-            }
-            cx.error(
-                file,
-                attr.span(),
-                format!("`#[{name}]` on {} is not supported", place.name()),
-                Some("a schema's layout must not depend on how its crate is built; remove the condition".to_owned()),
-            );
+            check_condition(cx, file, place, attr, name);
             continue;
         }
         match dialect {
-            Dialect::Oxc if OXC_INERT.contains(&name.as_str()) => {}
-            Dialect::Oxc if OXC_KEPT.contains(&name.as_str()) => {
-                if let Some(attr) = to_attr(cx, file, attr) {
-                    kept.push(attr);
-                }
-            }
-            // `#[generate_derive(...)]`: which of oxc's derives a type has; the ESTree one is what
-            // oxc's generator reads `#[estree]` for, and every type rawast emits has it.
-            Dialect::Oxc if name == "generate_derive" && place == Place::Item => {
-                to_attr(cx, file, attr);
-            }
-            Dialect::Oxc => cx.error(
+            Dialect::Oxc => kept.extend(oxc_attr(cx, file, place, attr, name)),
+            Dialect::Rawast => refuse_in_rawast(cx, file, place, attr, name),
+        }
+    }
+    kept
+}
+
+/// The attribute's name; an error if it is written as a path.
+fn plain_name(cx: &mut Context, file: &SourceFile, attr: &syn::Attribute) -> Option<String> {
+    let name = attr.path().get_ident().map(ToString::to_string);
+    if name.is_none() {
+        cx.error(
+            file,
+            attr.path().span(),
+            "attribute paths are not part of the schema language".to_owned(),
+            Some(format!(
+                "write the attribute's plain name, such as `#[{}]`",
+                attr.path().segments.last().map_or(String::new(), |s| s.ident.to_string())
+            )),
+        );
+    }
+    name
+}
+
+/// `#[cfg]` or `#[cfg_attr]` (`name`): an error unless it only adds lints to an item.
+fn check_condition(cx: &mut Context, file: &SourceFile, place: Place, attr: &syn::Attribute, name: &str) {
+    // `#[cfg_attr(cond, expect(...))]` is a lint on oxc's items; anything conditional on a field
+    // would make the layout depend on how the crate is built.
+    if place == Place::Item && name == "cfg_attr" && only_lints(attr) {
+        return;
+    }
+    cx.error(
+        file,
+        attr.span(),
+        format!("`#[{name}]` on {} is not supported", place.name()),
+        Some("a schema's layout must not depend on how its crate is built; remove the condition".to_owned()),
+    );
+}
+
+/// An attribute in the oxc dialect: kept as data, known to mean nothing here, or an error.
+fn oxc_attr(cx: &mut Context, file: &SourceFile, place: Place, attr: &syn::Attribute, name: &str) -> Option<RawAttr> {
+    match name {
+        _ if OXC_INERT.contains(&name) => None,
+        _ if OXC_KEPT.contains(&name) => to_attr(cx, file, attr),
+        // `#[generate_derive(...)]`: which of oxc's derives a type has; the ESTree one is what
+        // oxc's generator reads `#[estree]` for, and every type rawast emits has it.
+        "generate_derive" if place == Place::Item => {
+            to_attr(cx, file, attr);
+            None
+        }
+        _ => {
+            cx.error(
                 file,
                 attr.path().span(),
                 format!("unknown attribute `#[{name}]` on {}", place.name()),
@@ -124,26 +144,21 @@ pub(super) fn kept_attrs(
                     OXC_INERT.join(", "),
                     OXC_KEPT.join(", ")
                 )),
-            ),
-            Dialect::Rawast => {
-                let oxc = OXC_INERT.contains(&name.as_str())
-                    || OXC_KEPT.contains(&name.as_str())
-                    || name == "generate_derive";
-                let help = if oxc {
-                    format!("`#[{name}]` is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST as it is")
-                } else {
-                    format!("rawast's schema language takes #[estree(...)] and documentation on {}", place.name())
-                };
-                cx.error(
-                    file,
-                    attr.path().span(),
-                    format!("unknown attribute `#[{name}]` on {}", place.name()),
-                    Some(help),
-                );
-            }
+            );
+            None
         }
     }
-    kept
+}
+
+/// An attribute rawast's dialect does not know: an error, which says so if it is oxc's.
+fn refuse_in_rawast(cx: &mut Context, file: &SourceFile, place: Place, attr: &syn::Attribute, name: &str) {
+    let oxc = OXC_INERT.contains(&name) || OXC_KEPT.contains(&name) || name == "generate_derive";
+    let help = if oxc {
+        format!("`#[{name}]` is oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST as it is")
+    } else {
+        format!("rawast's schema language takes #[estree(...)] and documentation on {}", place.name())
+    };
+    cx.error(file, attr.path().span(), format!("unknown attribute `#[{name}]` on {}", place.name()), Some(help));
 }
 
 /// Whether a `#[cfg_attr(condition, ...)]` only adds lint attributes.

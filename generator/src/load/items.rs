@@ -107,58 +107,70 @@ pub(super) fn collect_ast_items<'f>(
                     out.push(AstItem { file, kind: AstItemKind::Struct(s), foreign });
                 }
             }
-            other => {
-                if let syn::Item::Struct(syn::ItemStruct { ident, .. }) | syn::Item::Enum(syn::ItemEnum { ident, .. }) =
-                    &other
-                {
-                    let location = cx.location(file, ident.span());
-                    cx.plain_types.entry(ident.to_string()).or_insert(PlainType { location, reported: false });
-                }
-                let (attrs, name) = match &other {
-                    syn::Item::Struct(s) => (&s.attrs[..], Some(&s.ident)),
-                    syn::Item::Enum(e) => (&e.attrs[..], Some(&e.ident)),
-                    syn::Item::Union(u) => (&u.attrs[..], None),
-                    syn::Item::Type(t) => (&t.attrs[..], None),
-                    syn::Item::Fn(f) => (&f.attrs[..], None),
-                    syn::Item::Const(c) => (&c.attrs[..], None),
-                    syn::Item::Static(s) => (&s.attrs[..], None),
-                    syn::Item::Trait(t) => (&t.attrs[..], None),
-                    syn::Item::Impl(i) => (&i.attrs[..], None),
-                    _ => (&[][..], None),
-                };
-                if let Some(marker) = attrs.iter().find(|a| is_marker(a, "ast_meta")) {
-                    match (cx.dialect, name) {
-                        (Dialect::Oxc, Some(name)) => {
-                            let attrs = dialect::kept_attrs(cx, file, Dialect::Oxc, Place::Item, attrs, &["ast_meta"]);
-                            meta.push(oxc_estree::RawMeta { file, name: name.to_string(), span: name.span(), attrs });
-                        }
-                        (Dialect::Oxc, None) => cx.error(
-                            file,
-                            marker.span(),
-                            "#[ast_meta] applies only to structs and enums".to_owned(),
-                            None,
-                        ),
-                        (Dialect::Rawast, _) => cx.error(
-                            file,
-                            marker.span(),
-                            "#[ast_meta] is not part of rawast's schema language".to_owned(),
-                            Some(
-                                "`#[ast_meta]` types are oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST"
-                                    .to_owned(),
-                            ),
-                        ),
-                    }
-                } else if let Some(marker) = attrs.iter().find(|a| is_ast_marker(a)) {
-                    cx.error(
-                        file,
-                        marker.span(),
-                        "#[ast] applies only to structs and enums".to_owned(),
-                        Some(
-                            "AST types are `#[repr(C)]` structs and `#[repr(u8)]` / `#[repr(C, u8)]` enums".to_owned(),
-                        ),
-                    );
-                }
-            }
+            other => unmarked_item(cx, file, &other, meta),
         }
+    }
+}
+
+/// An item `#[ast]` does not mark as a type. A struct or enum is remembered, to say so where a field
+/// names it; oxc's `#[ast_meta]` converters are collected into `meta`; markers elsewhere are errors.
+fn unmarked_item<'f>(
+    cx: &mut Context,
+    file: &'f SourceFile,
+    item: &syn::Item,
+    meta: &mut Vec<oxc_estree::RawMeta<'f>>,
+) {
+    let (attrs, name) = match item {
+        syn::Item::Struct(s) => (&s.attrs[..], Some(&s.ident)),
+        syn::Item::Enum(e) => (&e.attrs[..], Some(&e.ident)),
+        syn::Item::Union(u) => (&u.attrs[..], None),
+        syn::Item::Type(t) => (&t.attrs[..], None),
+        syn::Item::Fn(f) => (&f.attrs[..], None),
+        syn::Item::Const(c) => (&c.attrs[..], None),
+        syn::Item::Static(s) => (&s.attrs[..], None),
+        syn::Item::Trait(t) => (&t.attrs[..], None),
+        syn::Item::Impl(i) => (&i.attrs[..], None),
+        _ => (&[][..], None),
+    };
+    if let Some(ident) = name {
+        let location = cx.location(file, ident.span());
+        cx.plain_types.entry(ident.to_string()).or_insert(PlainType { location, reported: false });
+    }
+    if let Some(marker) = attrs.iter().find(|a| is_marker(a, "ast_meta")) {
+        ast_meta(cx, file, marker, attrs, name, meta);
+    } else if let Some(marker) = attrs.iter().find(|a| is_ast_marker(a)) {
+        cx.error(
+            file,
+            marker.span(),
+            "#[ast] applies only to structs and enums".to_owned(),
+            Some("AST types are `#[repr(C)]` structs and `#[repr(u8)]` / `#[repr(C, u8)]` enums".to_owned()),
+        );
+    }
+}
+
+/// An item marked `#[ast_meta]`: in the oxc dialect a converter, collected into `meta` by `name`
+/// with the attributes it keeps (a struct or an enum; other items are errors); an error in rawast's.
+fn ast_meta<'f>(
+    cx: &mut Context,
+    file: &'f SourceFile,
+    marker: &syn::Attribute,
+    attrs: &[syn::Attribute],
+    name: Option<&syn::Ident>,
+    meta: &mut Vec<oxc_estree::RawMeta<'f>>,
+) {
+    match (cx.dialect, name) {
+        (Dialect::Oxc, Some(name)) => {
+            let attrs = dialect::kept_attrs(cx, file, Dialect::Oxc, Place::Item, attrs, &["ast_meta"]);
+            meta.push(oxc_estree::RawMeta { file, name: name.to_string(), span: name.span(), attrs });
+        }
+        (Dialect::Oxc, None) => {
+            cx.error(file, marker.span(), "#[ast_meta] applies only to structs and enums".to_owned(), None)
+        }
+        (Dialect::Rawast, _) => cx.error(
+            file,
+            marker.span(),
+            "#[ast_meta] is not part of rawast's schema language".to_owned(),
+            Some("`#[ast_meta]` types are oxc's: set `dialect = \"oxc\"` in [schema] to read oxc's AST".to_owned()),
+        ),
     }
 }

@@ -1,13 +1,11 @@
 //! Schema loading: schema source files → `ir::Schema`, with every problem reported as a `Diagnostic`.
-//!
-//! This is the only module that sees `syn`. It works in three passes:
-//! 1. parse every file and collect the items marked `#[ast]` (`items`; duplicates are reported
-//!    here);
-//! 2. convert each item — representation, generics, attributes, field types with names resolved
-//!    against pass 1 (`convert`, with `attrs`, `types`, and for oxc's dialect `oxc` and
-//!    `oxc_estree`);
-//! 3. reject types that contain themselves without indirection (`recursion`: their size would be
-//!    infinite).
+//! The only module that sees `syn`. It works in three passes:
+//! 1. parse every file, collect the items marked `#[ast]` (`items`) and name them (a name defined
+//!    twice is an error);
+//! 2. convert each item — representation, generics, attributes, field types resolved against
+//!    pass 1 (`convert`, with `attrs`, `types`, and for oxc's dialect `oxc` and `oxc_estree`);
+//! 3. reject types that contain themselves without indirection (`recursion`): their size would be
+//!    infinite.
 
 mod attrs;
 mod convert;
@@ -25,7 +23,7 @@ use proc_macro2::Span;
 
 use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Dialect, Schema, TypeId};
+use crate::ir::{Dialect, Schema, TypeDef, TypeId};
 use convert::{check_flatten, convert_item};
 use items::{AstItem, collect_ast_items};
 
@@ -37,11 +35,29 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
 
     let mut cx =
         Context { diagnostics: Diagnostics::default(), dialect, plain_types: HashMap::new(), lifetime_use: None };
+    let (items, meta) = parse_files(&mut cx, &files);
+    let (names, items) = name_items(&mut cx, items);
+    let Converted { mut types, mut field_spans, inherits, raw_attrs } = convert_items(&mut cx, &names, &items);
+    // oxc's attributes, once every type and converter is known; before `INHERIT` copies variants.
+    let meta = oxc_estree::resolve(&mut cx, &mut types, &raw_attrs, meta, &names);
+    oxc::expand_inherits(&mut cx, &mut types, &mut field_spans, &inherits, &names);
+    let schema = Schema { dialect, types, meta };
+
+    // Pass 3: only meaningful once every reference resolved.
+    if cx.diagnostics.is_empty() {
+        check_flatten(&mut cx, &schema, &items, &field_spans);
+        report_cycles(&mut cx, &schema, &items, &field_spans);
+    }
+    cx.diagnostics.into_result(schema)
+}
+
+/// Parses `files` and collects their `#[ast]` items and `#[ast_meta]` converters.
+fn parse_files<'f>(cx: &mut Context, files: &[&'f SourceFile]) -> (Vec<AstItem<'f>>, Vec<oxc_estree::RawMeta<'f>>) {
     let mut items = Vec::new();
     let mut meta = Vec::new();
-    for file in &files {
+    for file in files {
         match syn::parse_file(&file.text) {
-            Ok(parsed) => collect_ast_items(&mut cx, file, parsed.items, &mut items, &mut meta),
+            Ok(parsed) => collect_ast_items(cx, file, parsed.items, &mut items, &mut meta),
             Err(errors) => {
                 for error in errors {
                     cx.error(file, error.span(), format!("cannot parse schema file: {error}"), None);
@@ -49,9 +65,12 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
             }
         }
     }
+    (items, meta)
+}
 
-    // Pass 1: names. The first definition wins; later ones are errors. A foreign type's description
-    // (`#[ast(foreign = Name)]`) answers to `Name`.
+/// Pass 1: names. The first definition wins; later ones are errors. A foreign type's description
+/// (`#[ast(foreign = Name)]`) answers to `Name`. Returns the names and the items they number.
+fn name_items<'f>(cx: &mut Context, items: Vec<AstItem<'f>>) -> (HashMap<String, TypeId>, Vec<AstItem<'f>>) {
     let mut names: HashMap<String, TypeId> = HashMap::new();
     let mut unique_items = Vec::new();
     for item in items {
@@ -73,44 +92,55 @@ pub fn load(files: &[SourceFile], dialect: Dialect) -> Result<Schema, Diagnostic
         names.insert(name, TypeId(unique_items.len()));
         unique_items.push(item);
     }
+    (names, unique_items)
+}
 
-    // Pass 2: convert.
-    let mut types = Vec::with_capacity(unique_items.len());
-    let mut field_spans = Vec::with_capacity(unique_items.len());
-    let mut inherits = oxc::Inherits::new();
-    let mut raw_attrs = Vec::with_capacity(unique_items.len());
-    for (index, item) in unique_items.iter().enumerate() {
-        let (def, spans, markers, raw) = convert_item(&mut cx, &names, item);
-        types.push(def);
-        field_spans.push(spans);
-        raw_attrs.push(raw);
+/// The items converted, each list indexed by `TypeId`.
+struct Converted<'f> {
+    types: Vec<TypeDef>,
+    /// The span of each member (field or variant) of each type.
+    field_spans: Vec<Vec<Span>>,
+    /// oxc's `INHERIT` markers, by the enum that holds them.
+    inherits: oxc::Inherits<'f>,
+    /// Each type's attributes as written, in oxc's dialect.
+    raw_attrs: Vec<Option<oxc_estree::RawItem<'f>>>,
+}
+
+/// Pass 2: each item converted.
+fn convert_items<'f>(cx: &mut Context, names: &HashMap<String, TypeId>, items: &[AstItem<'f>]) -> Converted<'f> {
+    let mut converted = Converted {
+        types: Vec::with_capacity(items.len()),
+        field_spans: Vec::with_capacity(items.len()),
+        inherits: oxc::Inherits::new(),
+        raw_attrs: Vec::with_capacity(items.len()),
+    };
+    for (index, item) in items.iter().enumerate() {
+        let (def, spans, markers, raw) = convert_item(cx, names, item);
+        converted.types.push(def);
+        converted.field_spans.push(spans);
+        converted.raw_attrs.push(raw);
         if !markers.is_empty() {
-            inherits.insert(TypeId(index), (markers, item.file));
+            converted.inherits.insert(TypeId(index), (markers, item.file));
         }
     }
-    // oxc's attributes, once every type and converter is known; before `INHERIT` copies variants.
-    let meta = oxc_estree::resolve(&mut cx, &mut types, &raw_attrs, meta, &names);
-    oxc::expand_inherits(&mut cx, &mut types, &mut field_spans, &inherits, &names);
-    let schema = Schema { dialect, types, meta };
+    converted
+}
 
-    // Pass 3: only meaningful once every reference resolved.
-    if cx.diagnostics.is_empty() {
-        check_flatten(&mut cx, &schema, &unique_items, &field_spans);
-        for cycle in recursion::find_inline_cycles(&schema) {
-            let item = &unique_items[cycle.ty.0];
-            let path: Vec<&str> = cycle.path.iter().map(|id| schema.get(*id).name.as_str()).collect();
-            cx.error(
-                item.file,
-                field_spans[cycle.ty.0][cycle.member],
-                format!("recursive type `{}` has infinite size", schema.get(cycle.ty).name),
-                Some(format!(
-                    "it contains itself without indirection ({}); put the recursive field behind a pointer: `Box<'a, ...>` or `Vec<'a, ...>`",
-                    path.join(" → ")
-                )),
-            );
-        }
+/// Types that contain themselves without indirection, reported at the member that starts the cycle.
+fn report_cycles(cx: &mut Context, schema: &Schema, items: &[AstItem], field_spans: &[Vec<Span>]) {
+    for cycle in recursion::find_inline_cycles(schema) {
+        let item = &items[cycle.ty.0];
+        let path: Vec<&str> = cycle.path.iter().map(|id| schema.get(*id).name.as_str()).collect();
+        cx.error(
+            item.file,
+            field_spans[cycle.ty.0][cycle.member],
+            format!("recursive type `{}` has infinite size", schema.get(cycle.ty).name),
+            Some(format!(
+                "it contains itself without indirection ({}); put the recursive field behind a pointer: `Box<'a, ...>` or `Vec<'a, ...>`",
+                path.join(" → ")
+            )),
+        );
     }
-    cx.diagnostics.into_result(schema)
 }
 
 struct Context {

@@ -26,59 +26,69 @@ pub(super) fn convert(
     names: &HashMap<String, TypeId>,
     ty: &syn::Type,
 ) -> Option<TypeRef> {
-    let path = match ty {
-        syn::Type::Path(syn::TypePath { qself: None, path }) => path,
+    match ty {
+        syn::Type::Path(syn::TypePath { qself: None, path })
+            if path.segments.len() == 1 && path.leading_colon.is_none() =>
+        {
+            plain_name(cx, file, names, ty, &path.segments[0])
+        }
+        syn::Type::Path(syn::TypePath { qself: None, path }) => qualified_path(cx, file, names, ty, path),
         syn::Type::Reference(r) if matches!(&*r.elem, syn::Type::Path(p) if p.path.is_ident("str")) => {
-            if cx.dialect == Dialect::Oxc
-                && r.mutability.is_none()
-                && let Some(lifetime) = r.lifetime.as_ref().filter(|lt| lt.ident == "a")
-            {
-                cx.lifetime_use.get_or_insert(lifetime.span());
-                return Some(TypeRef::Builtin(Builtin::StrRef));
-            }
-            return unsupported(
-                cx,
-                file,
-                ty,
-                "a `&str` field",
-                "use `Str<'a>`, which lives in the arena or the source region",
-            );
+            str_reference(cx, file, ty, r)
         }
-        syn::Type::Group(group) => return convert(cx, file, names, &group.elem),
-        syn::Type::Paren(paren) => return convert(cx, file, names, &paren.elem),
-        _ => return unsupported(cx, file, ty, "this field type", supported(cx)),
-    };
-    if path.segments.len() != 1 || path.leading_colon.is_some() {
-        // Only a name the schema language knows is worth writing plainly.
-        let last = path.segments.last().expect("a path has a segment");
-        let name = last.ident.to_string();
-        if let Some((what, help)) = refused(cx, &name) {
-            return unsupported(cx, file, ty, &what, help);
-        }
-        if !knows(cx, names, &name) {
-            return named_type(cx, file, names, ty, last, &[]);
-        }
-        return unsupported(
-            cx,
-            file,
-            ty,
-            "a path type",
-            "write the type's plain name, such as `Box<'a, T>`, not a path to it",
-        );
+        syn::Type::Group(group) => convert(cx, file, names, &group.elem),
+        syn::Type::Paren(paren) => convert(cx, file, names, &paren.elem),
+        _ => unsupported(cx, file, ty, "this field type", supported(cx)),
     }
-    let segment = &path.segments[0];
+}
+
+/// `&'a str`, a type of the oxc dialect's; `&str` is an error otherwise.
+fn str_reference(cx: &mut Context, file: &SourceFile, ty: &syn::Type, r: &syn::TypeReference) -> Option<TypeRef> {
+    if cx.dialect == Dialect::Oxc
+        && r.mutability.is_none()
+        && let Some(lifetime) = r.lifetime.as_ref().filter(|lt| lt.ident == "a")
+    {
+        cx.lifetime_use.get_or_insert(lifetime.span());
+        return Some(TypeRef::Builtin(Builtin::StrRef));
+    }
+    unsupported(cx, file, ty, "a `&str` field", "use `Str<'a>`, which lives in the arena or the source region")
+}
+
+/// A path of several segments (`a::B`), always an error: a name the schema language knows is to be
+/// written plainly, and any other gets the error it would get written so.
+fn qualified_path(
+    cx: &mut Context,
+    file: &SourceFile,
+    names: &HashMap<String, TypeId>,
+    ty: &syn::Type,
+    path: &syn::Path,
+) -> Option<TypeRef> {
+    let last = path.segments.last().expect("a path has a segment");
+    let name = last.ident.to_string();
+    if let Some((what, help)) = refused(cx, &name) {
+        return unsupported(cx, file, ty, &what, help);
+    }
+    if !knows(cx, names, &name) {
+        return named_type(cx, file, names, ty, last, &[]);
+    }
+    unsupported(cx, file, ty, "a path type", "write the type's plain name, such as `Box<'a, T>`, not a path to it")
+}
+
+/// A type written as a plain name with its arguments: a primitive, a built-in type, a pointer, a
+/// wrapper or a type the schema defines.
+fn plain_name(
+    cx: &mut Context,
+    file: &SourceFile,
+    names: &HashMap<String, TypeId>,
+    ty: &syn::Type,
+    segment: &syn::PathSegment,
+) -> Option<TypeRef> {
     let name = segment.ident.to_string();
     let (lifetimes, types) = generic_args(cx, file, &segment.arguments)?;
-    let expect = |cx: &mut Context, lifetimes_wanted: usize, types_wanted: usize, shape: &str| -> bool {
-        if lifetimes.len() == lifetimes_wanted && types.len() == types_wanted {
-            return true;
-        }
-        cx.error(file, ty.span(), format!("`{name}` needs exactly the arguments `{shape}`"), None);
-        false
-    };
+    let written = Written { file, ty, name: &name, lifetimes: lifetimes.len(), types: types.len() };
 
     if let Some(primitive) = Primitive::from_rust_name(&name) {
-        return expect(cx, 0, 0, &name).then_some(TypeRef::Primitive(primitive));
+        return written.expect(cx, 0, 0, &name).then_some(TypeRef::Primitive(primitive));
     }
     let oxc = cx.dialect == Dialect::Oxc;
     // oxc's schema defines `Span` itself: its own types come before the built-in names.
@@ -93,32 +103,63 @@ pub(super) fn convert(
     };
     if oxc && let Some(builtin) = Builtin::ALL.into_iter().find(|b| b.name() == name) {
         let shape = builtin.rust_type("'a");
-        return expect(cx, usize::from(builtin.has_lifetime()), 0, &shape).then_some(TypeRef::Builtin(builtin));
+        return written.expect(cx, usize::from(builtin.has_lifetime()), 0, &shape).then_some(TypeRef::Builtin(builtin));
     }
     match kind {
         // The oxc dialect's `Span` is the schema's own (found above, or unknown).
-        "Span" if cx.dialect == Dialect::Rawast => expect(cx, 0, 0, "Span").then_some(TypeRef::Span),
-        "Str" => expect(cx, 1, 0, "Str<'a>").then_some(TypeRef::Str),
-        "Box" | "Vec" => {
-            if !expect(cx, 1, 1, &format!("{name}<'a, T>")) {
-                return None;
-            }
-            let inner = Box::new(convert(cx, file, names, types[0])?);
-            Some(if kind == "Box" { TypeRef::Box(inner) } else { TypeRef::Vec(inner) })
-        }
+        "Span" if cx.dialect == Dialect::Rawast => written.expect(cx, 0, 0, "Span").then_some(TypeRef::Span),
+        "Str" => written.expect(cx, 1, 0, "Str<'a>").then_some(TypeRef::Str),
+        "Box" | "Vec" => wrapper(cx, names, &written, kind, &types),
         // `Cell` is a type of the oxc dialect's.
-        "Option" | "Cell" if kind == "Option" || oxc => {
-            if !expect(cx, 0, 1, &format!("{name}<T>")) {
-                return None;
-            }
-            let inner = Box::new(convert(cx, file, names, types[0])?);
-            Some(if kind == "Option" { TypeRef::Option(inner) } else { TypeRef::Cell(inner) })
-        }
+        "Option" | "Cell" if kind == "Option" || oxc => wrapper(cx, names, &written, kind, &types),
         _ => match refused(cx, &name) {
             Some((what, help)) => unsupported(cx, file, ty, &what, help),
             None => named_type(cx, file, names, ty, segment, &types),
         },
     }
+}
+
+/// A plain name as written, with how many lifetimes and types its arguments hold.
+struct Written<'w> {
+    file: &'w SourceFile,
+    ty: &'w syn::Type,
+    name: &'w str,
+    lifetimes: usize,
+    types: usize,
+}
+
+impl Written<'_> {
+    /// Whether the arguments are `lifetimes` lifetimes and `types` types; an error showing `shape`
+    /// otherwise.
+    fn expect(&self, cx: &mut Context, lifetimes: usize, types: usize, shape: &str) -> bool {
+        if self.lifetimes == lifetimes && self.types == types {
+            return true;
+        }
+        cx.error(self.file, self.ty.span(), format!("`{}` needs exactly the arguments `{shape}`", self.name), None);
+        false
+    }
+}
+
+/// `Box<'a, T>` and `Vec<'a, T>`, `Option<T>` and `Cell<T>` (`kind`): the type `T` converted, wrapped.
+fn wrapper(
+    cx: &mut Context,
+    names: &HashMap<String, TypeId>,
+    written: &Written,
+    kind: &str,
+    types: &[&syn::Type],
+) -> Option<TypeRef> {
+    let in_arena = matches!(kind, "Box" | "Vec");
+    let shape = if in_arena { format!("{}<'a, T>", written.name) } else { format!("{}<T>", written.name) };
+    if !written.expect(cx, usize::from(in_arena), 1, &shape) {
+        return None;
+    }
+    let inner = Box::new(convert(cx, written.file, names, types[0])?);
+    Some(match kind {
+        "Box" => TypeRef::Box(inner),
+        "Vec" => TypeRef::Vec(inner),
+        "Option" => TypeRef::Option(inner),
+        _ => TypeRef::Cell(inner),
+    })
 }
 
 /// Types Rust has and the schema language lacks: what the error calls one, and what to use instead.
