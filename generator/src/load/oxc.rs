@@ -197,15 +197,21 @@ fn expand(cx: &mut Context, x: Expansion, id: TypeId, done: &mut HashMap<TypeId,
         e.variants.splice(position..position, variants);
         spans[id.0].splice(position..position, std::iter::repeat_n(span, count));
     }
-    let mut seen: HashMap<u8, &str> = HashMap::new();
-    for variant in &e.variants {
-        if let Some(first) = seen.insert(variant.discriminant, &variant.name) {
+    // A clash among the enum's own variants is reported where they are declared; here, one with an
+    // inherited variant, at its `INHERIT`.
+    let mut seen: HashMap<u8, &Variant> = HashMap::new();
+    for (index, variant) in e.variants.iter().enumerate() {
+        let Some(first) = seen.get(&variant.discriminant) else {
+            seen.insert(variant.discriminant, variant);
+            continue;
+        };
+        if variant.inherited_from.is_some() || first.inherited_from.is_some() {
             cx.error(
                 file,
-                markers[0].span,
+                spans[id.0][index],
                 format!(
-                    "discriminant {} of `{name}::{}` is already used by `{first}`",
-                    variant.discriminant, variant.name
+                    "discriminant {} of `{name}::{}` is already used by `{}`",
+                    variant.discriminant, variant.name, first.name
                 ),
                 Some("inherited variants keep their enum's discriminants".to_owned()),
             );
