@@ -11,8 +11,6 @@ pub const OVER_LIMIT: &[(&str, usize)] = &[
     ("generator/src/emit/js/walker.rs", 1197),
     ("generator/src/emit/js/walker.rs: Collector::function", 192),
     ("generator/src/emit/js/walker.rs: walker", 103),
-    ("generator/src/emit/npm_package.rs", 559),
-    ("generator/src/emit/npm_package.rs: emit", 114),
     ("generator/src/emit/oxc_types.rs: emit", 109),
     ("generator/src/emit/rust_asserts.rs: width_block", 87),
     ("generator/src/emit/ts_types.rs: emit", 83),
