@@ -2,9 +2,6 @@
 //! entry lowered with it) and none may grow. An entry leaves once its item is within the limit.
 
 pub const OVER_LIMIT: &[(&str, usize)] = &[
-    ("generator/cli/src/crates.rs: crate_roots", 81),
-    ("generator/cli/src/package.rs", 456),
-    ("generator/cli/src/package.rs: Check::run", 103),
     ("generator/src/config/package.rs: check", 119),
     ("generator/src/config/schema.rs: check", 180),
     ("generator/src/config/target.rs", 512),
