@@ -13,7 +13,8 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use serde_json::Value;
 
-use crate::bench;
+use crate::bench::args::Args;
+use crate::bench::modes;
 use crate::project::Project;
 
 /// `cargo xtask bench`'s arguments, parsed as the command line parses them.
@@ -21,7 +22,7 @@ use crate::project::Project;
 #[command(name = "bench")]
 struct Bench {
     #[command(flatten)]
-    args: bench::Args,
+    args: Args,
 }
 
 // Small files of the pinned packages: JavaScript, JSX and TSX (a linter's typical files; the
@@ -68,7 +69,7 @@ pub fn check(project: &Project) -> Result<()> {
         let line = command_line(flags, paths, (!matches!(json, Json::None)).then_some(&out));
         let args =
             Bench::try_parse_from(&line).with_context(|| format!("`cargo xtask bench {shown}` no longer parses"))?.args;
-        if bench::main(project, args)? != ExitCode::SUCCESS {
+        if modes::run(project, args)? != ExitCode::SUCCESS {
             bail!("`cargo xtask bench {shown}` failed");
         }
         let expected = match json {

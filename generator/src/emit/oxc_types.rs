@@ -1,28 +1,25 @@
 //! `deserialize.d.ts` of an oxc target (template `templates/js/oxc_deserialize.d.ts`): the types of
-//! what this target's `deserialize` returns, from the model of its output variant, so a JS target
-//! has no TypeScript-only properties and a TypeScript target has them all, not optional; `parent`
-//! and Oxlint's `loc` are there where the target has them.
-//!
-//! The names and the TypeScript that oxc's attributes carry are oxc's, read as oxc's generator
-//! reads them: a type is an interface (or a union, for enums) under its Rust name; `ts_type = "..."`
-//! on a field or converter is that value's type; a `ts_alias = "..."` stands where its type is used
-//! (it may be a global's name, `RegExp`), and a converter's type where a `via` type is; an
-//! `add_ts_def = "..."` is declared beside its type, rendered for the variant, and replaces the
-//! declaration of a type of the same name. A `no_ts_def` type (oxc writes it by hand, often outside
-//! the schema) is declared from its fields unless an `add_ts_def` declares it: a complete file
-//! declares every type it names. Only the types the output and those texts reach are declared.
+//! what its `deserialize` returns, from the model of its output variant (a JS target has no
+//! TypeScript-only properties, a TypeScript target has them all); `parent` and Oxlint's `loc` where
+//! the target has them. Names and TypeScript are oxc's, read as its generator reads them: a type
+//! is an interface (a union, for enums) under its Rust name; a `ts_type` is its value's type; a
+//! `ts_alias` stands where its type is used; an `add_ts_def` ([`added`]) is declared beside its
+//! type. A `no_ts_def` type is declared from its fields unless an `add_ts_def` declares it, and only
+//! the types the output and those texts reach are declared.
+
+mod added;
 
 use std::collections::BTreeSet;
 
 use askama::Template;
 
+use self::added::{Added, added_declarations};
 use super::EmitContext;
 use super::js::oxc::snippet::Flags;
 use super::text::{JsKey, js_string};
 use super::ts_types::ts_type_with;
 use crate::Error;
 use crate::config::{OxcSettings, Target};
-use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::model::{FieldPath, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};
 
@@ -91,73 +88,9 @@ pub fn emit(
     let types = Types { cx, variant: OutputVariant::of(settings) };
     let flags = Flags::of(settings);
     // `add_ts_def`s first: a type without a definition of its own (`no_ts_def`) may have one there.
-    let mut added = Vec::new();
     let reached = types.reached(root, &flags);
-    for &id in &reached {
-        if let Some(snippet) = &cx.schema.get(id).estree.ts_def.add {
-            let text = snippet.text_with(&|flag| flags.value(flag));
-            added.extend(split_declarations(&text).map_err(|message| {
-                Error::Input(Diagnostics(vec![Diagnostic::new(format!(
-                    "the `add_ts_def` of `{}`: {message}",
-                    cx.schema.get(id).name
-                ))]))
-            })?);
-        }
-    }
-    let mut declarations = Vec::new();
-    let mut nodes = Vec::new();
-    // The nodes whose `parent` is `null`: the root, and the nodes it holds directly (oxc's program).
-    let top: BTreeSet<TypeId> = std::iter::once(root)
-        .chain(types.properties(root).into_iter().filter_map(|p| match p.value {
-            PropertyValue::Field { ty: TypeRef::Named(id), .. } => Some(id),
-            _ => None,
-        }))
-        .collect();
-    for &id in &reached {
-        let def = cx.schema.get(id);
-        // oxc's own declaration of the name (for a converter's value, say) describes it better than
-        // the fields do.
-        if added.iter().any(|a| a.name == def.name) {
-            continue;
-        }
-        // A `ts_alias` stands where the type is used (it may be a global's name: `RegExp`).
-        if def.estree.ts_def.alias.is_some() {
-            continue;
-        }
-        let body = if let Some(ts) = types.via_type(id) {
-            DeclarationBody::Alias(ts)
-        } else {
-            match &def.kind {
-                TypeKind::Struct(_) => {
-                    let declared = types.properties(id);
-                    let mut properties: Vec<(JsKey, String)> =
-                        declared.iter().map(|p| (JsKey::new(&p.key), types.property(&p.value))).collect();
-                    // oxc's generator gives `parent` to the objects with a `type`, whatever makes
-                    // them (`model::oxc`).
-                    let is_node = declared.iter().any(|p| p.key == "type") && !def.estree.no_parent;
-                    if settings.parent && is_node {
-                        properties.push((
-                            JsKey::new("parent"),
-                            if top.contains(&id) { "null".to_owned() } else { "Node".to_owned() },
-                        ));
-                    }
-                    if settings.linter && declared.iter().any(|p| p.value == PropertyValue::Range) {
-                        properties.push((JsKey::new("loc"), "SourceLocation".to_owned()));
-                    }
-                    if is_node {
-                        nodes.push(def.name.clone());
-                    }
-                    DeclarationBody::Interface(properties)
-                }
-                TypeKind::Enum(_) => DeclarationBody::Alias(types.enumeration(id)),
-            }
-        };
-        // A converter's type naming the type itself declares nothing.
-        if matches!(&body, DeclarationBody::Alias(alias) if *alias == def.name) {
-            continue;
-        }
-        declarations.push(Declaration { name: def.name.clone(), body });
-    }
+    let added = added_declarations(cx, &reached, &flags)?;
+    let (declarations, mut nodes) = types.declarations(root, &reached, &added, settings);
     // oxc's own declarations of nodes: those with a `parent`. Oxlint's `loc` is added to them by
     // merging, as they are interfaces.
     let added_nodes: Vec<String> = added
@@ -178,57 +111,6 @@ pub fn emit(
         located: if settings.linter { added_nodes } else { Vec::new() },
     };
     view.render().map_err(|source| Error::Render { template: TEMPLATE.to_owned(), message: source.to_string() })
-}
-
-/// One declaration of an `add_ts_def`.
-struct Added {
-    name: String,
-    /// Without `export`, ending as TypeScript wants in a declaration file (`;` after a `type`).
-    text: String,
-}
-
-/// The declarations of an `add_ts_def` text (`type X = …`, `interface X …`, each perhaps after
-/// `export`): they start at the top level, outside brackets.
-fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
-    let mut starts = Vec::new();
-    let mut depth = 0i32;
-    let mut at_word = true;
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' | '(' | '[' => depth += 1,
-            '}' | ')' | ']' => depth -= 1,
-            _ => {}
-        }
-        let declaration_starts = ["export ", "type ", "interface "].iter().any(|word| text[i..].starts_with(word));
-        if depth == 0
-            && at_word
-            && declaration_starts
-            && starts.last().is_none_or(|&s: &usize| text[s..i].trim() != "export")
-        {
-            starts.push(i);
-        }
-        at_word = !(c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    }
-    if depth != 0 || starts.first().is_none_or(|&s| !text[..s].trim().is_empty()) {
-        return Err("is not a list of `type` and `interface` declarations".to_owned());
-    }
-    starts.push(text.len());
-    let mut out = Vec::new();
-    for pair in starts.windows(2) {
-        let declaration = text[pair[0]..pair[1]].trim();
-        let declaration = declaration.strip_prefix("export ").unwrap_or(declaration).trim();
-        let declaration = declaration.strip_suffix(';').unwrap_or(declaration).trim_end();
-        let after_keyword = declaration.split_once(' ').map(|(_, rest)| rest).unwrap_or_default();
-        let name: String =
-            after_keyword.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
-        if name.is_empty() {
-            return Err(format!("`{declaration}` declares no name"));
-        }
-        let text =
-            if declaration.starts_with("interface") { declaration.to_owned() } else { format!("{declaration};") };
-        out.push(Added { name, text });
-    }
-    Ok(out)
 }
 
 struct Types<'a> {
@@ -297,6 +179,70 @@ impl Types<'_> {
             }
         }
         seen
+    }
+
+    /// The declarations of the types `reached` that oxc's texts (`added`) and aliases leave
+    /// undeclared, and the names of the node interfaces among them.
+    fn declarations(
+        &self,
+        root: TypeId,
+        reached: &BTreeSet<TypeId>,
+        added: &[Added],
+        settings: &OxcSettings,
+    ) -> (Vec<Declaration>, Vec<String>) {
+        // The nodes whose `parent` is `null`: the root, and the nodes it holds directly (oxc's program).
+        let top: BTreeSet<TypeId> = std::iter::once(root)
+            .chain(self.properties(root).into_iter().filter_map(|p| match p.value {
+                PropertyValue::Field { ty: TypeRef::Named(id), .. } => Some(id),
+                _ => None,
+            }))
+            .collect();
+        let mut declarations = Vec::new();
+        let mut nodes = Vec::new();
+        for &id in reached {
+            let def = self.cx.schema.get(id);
+            // oxc's own declaration of the name (for a converter's value, say) describes it better
+            // than the fields do; a `ts_alias` stands where the type is used (it may be a global's
+            // name: `RegExp`).
+            if added.iter().any(|a| a.name == def.name) || def.estree.ts_def.alias.is_some() {
+                continue;
+            }
+            let body = match (self.via_type(id), &def.kind) {
+                (Some(ts), _) => DeclarationBody::Alias(ts),
+                (None, TypeKind::Struct(_)) => {
+                    let (properties, is_node) = self.interface(id, settings, top.contains(&id));
+                    if is_node {
+                        nodes.push(def.name.clone());
+                    }
+                    DeclarationBody::Interface(properties)
+                }
+                (None, TypeKind::Enum(_)) => DeclarationBody::Alias(self.enumeration(id)),
+            };
+            // A converter's type naming the type itself declares nothing.
+            if matches!(&body, DeclarationBody::Alias(alias) if *alias == def.name) {
+                continue;
+            }
+            declarations.push(Declaration { name: def.name.clone(), body });
+        }
+        (declarations, nodes)
+    }
+
+    /// The properties of struct `id`'s interface, and whether it is a node (`top`: one whose
+    /// `parent` is `null`).
+    fn interface(&self, id: TypeId, settings: &OxcSettings, top: bool) -> (Vec<(JsKey, String)>, bool) {
+        let declared = self.properties(id);
+        let mut properties: Vec<(JsKey, String)> =
+            declared.iter().map(|p| (JsKey::new(&p.key), self.property(&p.value))).collect();
+        // oxc's generator gives `parent` to the objects with a `type`, whatever makes them
+        // (`model::oxc`).
+        let is_node = declared.iter().any(|p| p.key == "type") && !self.cx.schema.get(id).estree.no_parent;
+        if settings.parent && is_node {
+            properties.push((JsKey::new("parent"), if top { "null".to_owned() } else { "Node".to_owned() }));
+        }
+        if settings.linter && declared.iter().any(|p| p.value == PropertyValue::Range) {
+            properties.push((JsKey::new("loc"), "SourceLocation".to_owned()));
+        }
+        (properties, is_node)
     }
 
     /// The converter whose value a struct or enum is (`via`), if any.

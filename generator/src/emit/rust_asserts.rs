@@ -1,27 +1,19 @@
-//! `assert_layouts.rs`: rustc's check of the layout engine.
-//!
-//! For each pointer width, a `const` block that fails compilation when a size, alignment, field
-//! offset or `None` encoding computed here differs from rustc's. Checks are written as
-//! `if size_of::<T>() != N { panic!(...) }` rather than `assert!`, which prettyplease would print
-//! with its tokens spaced out.
-//!
-//! Then one block per enum, checked on every pointer width (so that rustc reports each enum that
-//! differs): each variant's discriminant, the tag the deserializers switch on. A fieldless enum's
-//! is `E::A as u8`. A data enum cannot be cast, and a value of one needs a payload, which a `const`
-//! cannot make for every payload type (an arena `Box` of another crate has no `const` constructor).
-//! So the check goes the other way: it writes the tag into zeroed memory of the enum's size and
-//! matches on that place, which reads only the tag (a `match` on a place with `_` patterns reads
-//! the discriminant and no payload), and asks which variant rustc finds there. `repr(u8)` and
-//! `repr(C, u8)` put the `u8` tag at offset 0 (RFC 2195). A tag that is no variant's at all is an
-//! invalid value, which const evaluation reports as an error: the build fails either way.
+//! `assert_layouts.rs`: rustc's check of the layout engine. Per pointer width, a `const` block
+//! that fails compilation where a size, alignment, field offset or `None` encoding computed here
+//! differs from rustc's (written as `if … { panic!(…) }`: prettyplease would space out an
+//! `assert!`'s tokens). Then, on every width, each enum's discriminants, the tags the
+//! deserializers switch on: a fieldless enum's cast (`E::A as u8`); a data enum, which a `const`
+//! cannot make a value of, has the tag written into zeroed memory of its size and matched on in
+//! place (which reads the tag alone) to ask which variant rustc finds there (`repr(u8)` puts it at
+//! offset 0; a tag of no variant is an error of const evaluation, which fails the build too).
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{EmitContext, lit, print_rust, rust_ident};
 use crate::Error;
-use crate::ir::{Builtin, Dialect, TypeKind, TypeRef};
-use crate::layout::{OptionRepr, PointerWidth, Shape};
+use crate::ir::{Builtin, Dialect, Struct, TypeDef, TypeId, TypeKind, TypeRef};
+use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
 
 pub fn emit(cx: &EmitContext) -> Result<String, Error> {
     let ast_module: syn::Path = syn::parse_str(&cx.config.rust.ast_module).expect("validated by Config::parse");
@@ -127,6 +119,8 @@ fn rust_type(text: &str) -> Result<syn::Type, Error> {
         .map_err(|error| Error::RustSyntax { what: format!("type `{text}`"), message: error.to_string() })
 }
 
+/// One pointer width's checks: each nameable type's size, alignment and field offsets, then those
+/// of the other types the fields use.
 fn width_block(
     cx: &EmitContext,
     width: PointerWidth,
@@ -134,78 +128,12 @@ fn width_block(
 ) -> Result<TokenStream, Error> {
     let layout = cx.layout(width);
     let mut checks = Vec::new();
-    let check_size_align = |checks: &mut Vec<TokenStream>, label: &str, ty: &syn::Type, size: u32, align: u32| {
-        let (size_msg, align_msg) = (format!("{label}: size is not {size}"), format!("{label}: align is not {align}"));
-        let (size, align) = (lit(size), lit(align));
-        checks.push(quote! {
-            if ::core::mem::size_of::<#ty>() != #size { panic!(#size_msg) }
-            if ::core::mem::align_of::<#ty>() != #align { panic!(#align_msg) }
-        });
-    };
-
-    let outside = cx.schema.dialect != Dialect::Rawast;
     for id in cx.schema.ids() {
-        let def = cx.schema.get(id);
-        if !nameable(cx, def) {
-            continue;
-        }
-        let type_layout = layout.get(id);
-        let ty = rust_type(&cx.schema.rust_type_name(id, "'static"))?;
-        check_size_align(&mut checks, &def.name, &ty, type_layout.layout.size, type_layout.layout.align);
-        if def.foreign.is_some() {
-            // The description's fields are not the foreign type's.
-            continue;
-        }
-        if let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&def.kind, &type_layout.shape) {
-            // Inside `offset_of!` the lifetime is left to inference: prettyplease prints macro
-            // arguments token by token, so `Program<'static>` would come out as `Program < 'static >`.
-            let bare = syn::Ident::new(&def.name, proc_macro2::Span::call_site());
-            for (field, &offset) in s.fields.iter().zip(field_offsets) {
-                if outside && !field.public {
-                    continue;
-                }
-                let field_ident: syn::Member = match field.name.parse::<u32>() {
-                    Ok(index) => syn::Member::Unnamed(syn::Index::from(index as usize)),
-                    Err(_) => syn::Member::Named(rust_ident(&field.name)),
-                };
-                let message = format!("{}.{}: offset is not {offset}", def.name, field.name);
-                let offset = lit(offset);
-                checks.push(quote! {
-                    if ::core::mem::offset_of!(#bare, #field_ident) != #offset { panic!(#message) }
-                });
-            }
-        }
+        checks.extend(named_type_checks(cx, layout, id)?);
     }
-
-    // Field types other than the named ones: arena primitives and every `Option`, whose `None` is
-    // read back from memory to confirm the niche or tag the deserializer will test for.
     for used_ty in used {
-        // Builtins that their crate keeps private (oxc_span's `PointerAlign`) show in their holders.
-        if matches!(used_ty, TypeRef::Named(_) | TypeRef::Primitive(_) | TypeRef::Builtin(Builtin::PointerAlign)) {
-            continue;
-        }
-        let text = cx.schema.rust_type(used_ty, "'static");
-        let ty = rust_type(&text)?;
-        let l = layout.of(used_ty);
-        check_size_align(&mut checks, &text, &ty, l.size, l.align);
-        if let TypeRef::Option(inner) = used_ty {
-            let (offset, size, value) = match layout.option_repr(inner) {
-                OptionRepr::Niche { offset, size, value } => (offset, size, value),
-                OptionRepr::Tagged { tag_size, .. } => (0, tag_size, 0),
-            };
-            let int = syn::Ident::new(&format!("u{}", size * 8), proc_macro2::Span::call_site());
-            let message = format!("{text}: None is not {value} in the u{} at +{offset}", size * 8);
-            let (offset, value) = (lit(offset), lit(value));
-            checks.push(quote! {
-                {
-                    let none: #ty = None;
-                    let found = unsafe { (&raw const none).cast::<u8>().add(#offset).cast::<#int>().read_unaligned() };
-                    if found != #value { panic!(#message) }
-                }
-            });
-        }
+        checks.extend(used_type_checks(cx, layout, used_ty)?);
     }
-
     let bits = width.bits().to_string();
     Ok(quote! {
         #[cfg(target_pointer_width = #bits)]
@@ -213,4 +141,87 @@ fn width_block(
             #(#checks)*
         };
     })
+}
+
+/// That `ty` (named `label` in the messages) has size `size` and alignment `align`.
+fn size_align_check(label: &str, ty: &syn::Type, size: u32, align: u32) -> TokenStream {
+    let (size_msg, align_msg) = (format!("{label}: size is not {size}"), format!("{label}: align is not {align}"));
+    let (size, align) = (lit(size), lit(align));
+    quote! {
+        if ::core::mem::size_of::<#ty>() != #size { panic!(#size_msg) }
+        if ::core::mem::align_of::<#ty>() != #align { panic!(#align_msg) }
+    }
+}
+
+/// The checks of schema type `id`, where the checks can name it: its size and alignment, and a
+/// struct's field offsets.
+fn named_type_checks(cx: &EmitContext, layout: &SchemaLayout, id: TypeId) -> Result<Vec<TokenStream>, Error> {
+    let def = cx.schema.get(id);
+    if !nameable(cx, def) {
+        return Ok(Vec::new());
+    }
+    let type_layout = layout.get(id);
+    let ty = rust_type(&cx.schema.rust_type_name(id, "'static"))?;
+    let mut checks = vec![size_align_check(&def.name, &ty, type_layout.layout.size, type_layout.layout.align)];
+    // (A foreign type's description has fields that are not the foreign type's.)
+    if def.foreign.is_none()
+        && let (TypeKind::Struct(s), Shape::Struct { field_offsets }) = (&def.kind, &type_layout.shape)
+    {
+        checks.extend(field_offset_checks(cx, def, s, field_offsets));
+    }
+    Ok(checks)
+}
+
+/// That each field of struct `def` the checks can name is at its offset.
+fn field_offset_checks(cx: &EmitContext, def: &TypeDef, s: &Struct, field_offsets: &[u32]) -> Vec<TokenStream> {
+    let outside = cx.schema.dialect != Dialect::Rawast;
+    // Inside `offset_of!` the lifetime is left to inference: prettyplease prints macro
+    // arguments token by token, so `Program<'static>` would come out as `Program < 'static >`.
+    let bare = syn::Ident::new(&def.name, proc_macro2::Span::call_site());
+    let mut checks = Vec::new();
+    for (field, &offset) in s.fields.iter().zip(field_offsets) {
+        if outside && !field.public {
+            continue;
+        }
+        let field_ident: syn::Member = match field.name.parse::<u32>() {
+            Ok(index) => syn::Member::Unnamed(syn::Index::from(index as usize)),
+            Err(_) => syn::Member::Named(rust_ident(&field.name)),
+        };
+        let message = format!("{}.{}: offset is not {offset}", def.name, field.name);
+        let offset = lit(offset);
+        checks.push(quote! {
+            if ::core::mem::offset_of!(#bare, #field_ident) != #offset { panic!(#message) }
+        });
+    }
+    checks
+}
+
+/// The checks of a field type other than the named ones: arena primitives and every `Option`,
+/// whose `None` is read back from memory to confirm the niche or tag the deserializer tests for.
+fn used_type_checks(cx: &EmitContext, layout: &SchemaLayout, used_ty: &TypeRef) -> Result<Vec<TokenStream>, Error> {
+    // Builtins that their crate keeps private (oxc_span's `PointerAlign`) show in their holders.
+    if matches!(used_ty, TypeRef::Named(_) | TypeRef::Primitive(_) | TypeRef::Builtin(Builtin::PointerAlign)) {
+        return Ok(Vec::new());
+    }
+    let text = cx.schema.rust_type(used_ty, "'static");
+    let ty = rust_type(&text)?;
+    let l = layout.of(used_ty);
+    let mut checks = vec![size_align_check(&text, &ty, l.size, l.align)];
+    if let TypeRef::Option(inner) = used_ty {
+        let (offset, size, value) = match layout.option_repr(inner) {
+            OptionRepr::Niche { offset, size, value } => (offset, size, value),
+            OptionRepr::Tagged { tag_size, .. } => (0, tag_size, 0),
+        };
+        let int = syn::Ident::new(&format!("u{}", size * 8), proc_macro2::Span::call_site());
+        let message = format!("{text}: None is not {value} in the u{} at +{offset}", size * 8);
+        let (offset, value) = (lit(offset), lit(value));
+        checks.push(quote! {
+            {
+                let none: #ty = None;
+                let found = unsafe { (&raw const none).cast::<u8>().add(#offset).cast::<#int>().read_unaligned() };
+                if found != #value { panic!(#message) }
+            }
+        });
+    }
+    Ok(checks)
 }

@@ -9,7 +9,7 @@ use super::EmitContext;
 use super::text::{JsKey, js_string};
 use crate::Error;
 use crate::config::{Int64, RawastSettings, SourcePlacement, Target};
-use crate::ir::{Builtin, Converter, Primitive, TypeKind, TypeRef};
+use crate::ir::{Builtin, Converter, Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{self, PropertyValue, SpanPart};
 
 #[derive(Template)]
@@ -52,66 +52,18 @@ enum Declaration {
     Alias { name: String, ty: String },
 }
 
+/// `deserialize.d.ts` (or, for `module`, `walk.d.ts`) of a rawast target.
 pub fn emit(
     cx: &EmitContext,
     target: &Target,
     settings: &RawastSettings,
     module: crate::emit::js::Module,
 ) -> Result<String, Error> {
-    let parent_links = settings.parent_links();
     if module == crate::emit::js::Module::Walk {
-        let mut interfaces: Vec<String> = cx
-            .model
-            .node_types(cx.schema)
-            .into_iter()
-            .flat_map(|(_, ids)| ids)
-            .map(|id| cx.schema.get(id).name.clone())
-            .collect();
-        interfaces.sort_unstable();
-        interfaces.dedup();
-        let view = WalkDts {
-            header: cx.header(),
-            target: target.name.clone(),
-            nodes: nodes_by_type(cx),
-            imports: interfaces,
-            lazy: settings.lazy,
-            walk_whole_tree: parent_links,
-        };
-        return view
-            .render()
-            .map_err(|source| Error::Render { template: "js/walk.d.ts".to_owned(), message: source.to_string() });
+        return walk_dts(cx, target, settings);
     }
-    let mut declarations = Vec::new();
-    for id in cx.schema.ids() {
-        let def = cx.schema.get(id);
-        declarations.push(match &def.kind {
-            TypeKind::Struct(_) => {
-                let object = cx.model.object(id).expect("structs have an object model");
-                let mut properties: Vec<_> = object
-                    .properties
-                    .iter()
-                    .map(|p| (JsKey::new(&p.key), property_type(cx, settings, &p.value), property_doc(cx, &p.value)))
-                    .collect();
-                if parent_links && object.node_type.is_some() {
-                    properties.push((JsKey::new("parent"), format!("{ANY_NODE} | null"), None));
-                }
-                Declaration::Interface { name: def.name.clone(), properties }
-            }
-            TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => {
-                let members: Vec<String> = e
-                    .variants
-                    .iter()
-                    .map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, settings, p)))
-                    .collect();
-                Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
-            }
-            TypeKind::Enum(e) => {
-                let members: Vec<String> = e.variants.iter().map(|v| js_string(model::variant_string(v))).collect();
-                Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
-            }
-        });
-    }
-    if parent_links {
+    let mut declarations: Vec<Declaration> = cx.schema.ids().map(|id| declaration(cx, settings, id)).collect();
+    if settings.parent_links() {
         let nodes: Vec<&str> =
             cx.schema.ids().filter(|id| cx.model.is_node(*id)).map(|id| cx.schema.get(id).name.as_str()).collect();
         declarations.push(Declaration::Alias { name: ANY_NODE.to_owned(), ty: nodes.join(" | ") });
@@ -136,11 +88,63 @@ pub fn emit(
         .map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })
 }
 
+/// `walk.d.ts`: the walker's types, of the interfaces each node type is made by.
+fn walk_dts(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+    let mut interfaces: Vec<String> = cx
+        .model
+        .node_types(cx.schema)
+        .into_iter()
+        .flat_map(|(_, ids)| ids)
+        .map(|id| cx.schema.get(id).name.clone())
+        .collect();
+    interfaces.sort_unstable();
+    interfaces.dedup();
+    let view = WalkDts {
+        header: cx.header(),
+        target: target.name.clone(),
+        nodes: nodes_by_type(cx),
+        imports: interfaces,
+        lazy: settings.lazy,
+        walk_whole_tree: settings.parent_links(),
+    };
+    view.render().map_err(|source| Error::Render { template: "js/walk.d.ts".to_owned(), message: source.to_string() })
+}
+
+/// The declaration of schema type `id`: a struct's interface, an enum's union.
+fn declaration(cx: &EmitContext, settings: &RawastSettings, id: TypeId) -> Declaration {
+    let def = cx.schema.get(id);
+    match &def.kind {
+        TypeKind::Struct(_) => {
+            let object = cx.model.object(id).expect("structs have an object model");
+            let mut properties: Vec<_> = object
+                .properties
+                .iter()
+                .map(|p| (JsKey::new(&p.key), property_type(cx, settings, &p.value), property_doc(cx, &p.value)))
+                .collect();
+            if settings.parent_links() && object.node_type.is_some() {
+                properties.push((JsKey::new("parent"), format!("{ANY_NODE} | null"), None));
+            }
+            Declaration::Interface { name: def.name.clone(), properties }
+        }
+        TypeKind::Enum(e) if e.variants.iter().any(|v| v.payload.is_some()) => {
+            let members: Vec<String> = e
+                .variants
+                .iter()
+                .map(|v| v.payload.as_ref().map_or("null".to_owned(), |p| ts_type(cx, settings, p)))
+                .collect();
+            Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
+        }
+        TypeKind::Enum(e) => {
+            let members: Vec<String> = e.variants.iter().map(|v| js_string(model::variant_string(v))).collect();
+            Declaration::Alias { name: def.name.clone(), ty: members.join(" | ") }
+        }
+    }
+}
+
 /// Each node type, quoted, with the union of the interfaces of the structs that make it.
 fn nodes_by_type(cx: &EmitContext) -> Vec<(String, String)> {
-    let names = |ids: Vec<crate::ir::TypeId>| {
-        ids.iter().map(|id| cx.schema.get(*id).name.as_str()).collect::<Vec<_>>().join(" | ")
-    };
+    let names =
+        |ids: Vec<TypeId>| ids.iter().map(|id| cx.schema.get(*id).name.as_str()).collect::<Vec<_>>().join(" | ");
     cx.model.node_types(cx.schema).into_iter().map(|(t, ids)| (js_string(t), names(ids))).collect()
 }
 
@@ -194,7 +198,7 @@ pub(super) fn ts_type(cx: &EmitContext, settings: &RawastSettings, ty: &TypeRef)
 
 /// The TypeScript type of a `ty` value: 64-bit integers as `bigint`s when `bigint`, schema types by
 /// the name `named` gives them (oxc's `ts_alias`es and converters' types).
-pub(super) fn ts_type_with(ty: &TypeRef, bigint: bool, named: &dyn Fn(crate::ir::TypeId) -> String) -> String {
+pub(super) fn ts_type_with(ty: &TypeRef, bigint: bool, named: &dyn Fn(TypeId) -> String) -> String {
     match ty {
         TypeRef::Primitive(Primitive::Bool) => "boolean".to_owned(),
         TypeRef::Primitive(Primitive::U64 | Primitive::I64) if bigint => "bigint".to_owned(),

@@ -1,16 +1,12 @@
-//! The JS expressions that read values ([`Builder`]): each type's reader and function name, a
-//! struct's properties from the model, the helpers of `Option`s, `Vec`s and `Box`es.
+//! The JS expressions that read values ([`Builder`]): each type's reader and function name, and
+//! the test of an `Option`'s `None`. The functions they go into are written by [`functions`].
 
-use std::collections::BTreeSet;
+mod functions;
 
 use crate::config::{Int64, RawastSettings};
 use crate::emit::EmitContext;
-use crate::emit::text::{JsKey, js_string};
-use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
-use crate::layout::{OptionRepr, SchemaLayout, Shape};
-use crate::model::{self, PropertyValue, SpanPart};
-
-use super::function::{Body, Case, Function, Prop, PropKind, ResultView};
+use crate::ir::{Builtin, Primitive, TypeRef};
+use crate::layout::{OptionRepr, SchemaLayout};
 
 /// Writes the JS that reads values from a buffer, for either format: what differs between them is
 /// data here (the layouts, parent links, 64-bit integers, how a niche's `None` is written) and the
@@ -59,28 +55,6 @@ impl<'a> Builder<'a> {
     /// The builder for oxc-parser's buffers: 64-bit layouts, no parent links, a newer rustc.
     pub(in crate::emit::js) fn oxc(cx: &'a EmitContext<'a>) -> Self {
         Self { cx, layout: cx.layout64, parent_links: false, int64: Int64::Number, none: NoneValue::SinceRust197 }
-    }
-
-    /// The result: the root read at offset `root`, each channel from the root's fields.
-    pub(in crate::emit::js) fn result(&self, read_root: String) -> ResultView {
-        let result = self.cx.result();
-        let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else {
-            unreachable!("the root is a struct")
-        };
-        let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else {
-            unreachable!("the root is a struct")
-        };
-        let channels = result
-            .channels
-            .iter()
-            .map(|c| {
-                let field = field_label(self.cx, result.root, &root.fields[c.field].name);
-                (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null", &field))
-            })
-            .collect();
-        let channel_docs =
-            result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
-        ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
     }
 
     /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
@@ -217,201 +191,6 @@ impl<'a> Builder<'a> {
         self.parent_links && self.cx.model.builds_nodes(ty)
     }
 
-    /// The function of a named type: an object's, a data enum's switch, a fieldless enum's strings.
-    pub(in crate::emit::js) fn named_function(&self, id: TypeId) -> Function {
-        let def = self.cx.schema.get(id);
-        let name = self.function_name(&TypeRef::Named(id));
-        match (&def.kind, &self.layout.get(id).shape) {
-            (TypeKind::Struct(_), Shape::Struct { .. }) => {
-                let is_node = self.cx.model.is_node(id);
-                let props = self.props(id, "pos", self.parent_links && is_node);
-                let is_node = is_node && self.parent_links;
-                // A node with parent links builds its children after itself: only they are tried.
-                let defers = props.iter().any(|p| p.deferred.is_some() && (p.is_child || !is_node));
-                let locals = props
-                    .iter()
-                    .filter(|p| p.deferred.is_some())
-                    .map(|p| p.local.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                Function {
-                    name,
-                    params: self.params(&TypeRef::Named(id)),
-                    comment: format!("`{}`", def.name),
-                    body: Body::Object { props, is_node, defers, locals, prototype: None },
-                }
-            }
-            (TypeKind::Enum(e), Shape::DataEnum { payload_offset }) => {
-                let cases = e
-                    .variants
-                    .iter()
-                    .map(|v| {
-                        let value = match &v.payload {
-                            Some(payload) => self.read_payload_in(
-                                payload,
-                                &at("pos", *payload_offset),
-                                "parent",
-                                &js_string(&format!("{}::{}", def.name, v.name)),
-                            ),
-                            None => "null".to_owned(),
-                        };
-                        Case { discriminant: v.discriminant, statements: String::new(), value }
-                    })
-                    .collect();
-                Function {
-                    name,
-                    params: self.params(&TypeRef::Named(id)),
-                    comment: format!("`{}`: the variant's payload", def.name),
-                    body: Body::Switch { what: def.name.clone(), cases },
-                }
-            }
-            (TypeKind::Enum(e), _) => {
-                let values = crate::emit::text::by_tag(
-                    e.variants.iter().map(|v| (v.discriminant, js_string(model::variant_string(v)))),
-                );
-                let constant = format!("{}_STRINGS", crate::casing::screaming_case(&def.name));
-                Function {
-                    name,
-                    params: "pos",
-                    comment: format!("`{}` as its string", def.name),
-                    body: Body::Strings { constant, what: def.name.clone(), values },
-                }
-            }
-            _ => unreachable!("layout shape matches the type's kind"),
-        }
-    }
-
-    /// The properties of struct `id` stored at `pos`, in the model's order. `node_links`: the struct
-    /// is a node whose children point back at it (`is_child` props, built after the node).
-    pub(in crate::emit::js) fn props(&self, id: TypeId, pos: &str, node_links: bool) -> Vec<Prop> {
-        let object = self.cx.model.object(id).expect("structs have an object model");
-        let discriminator = self.cx.model.mapping.discriminator.as_deref();
-        let u32_at = |offset: u32| self.read(&TypeRef::Primitive(Primitive::U32), &at(pos, offset));
-        let mut props = object
-            .properties
-            .iter()
-            .map(|property| {
-                let key = JsKey::new(&property.key);
-                match &property.value {
-                    PropertyValue::NodeType(name) => Prop::plain(key, js_string(name), PropKind::NodeType),
-                    PropertyValue::Span { at: field, part } => {
-                        let offset = field.offset(self.layout);
-                        let value = match part {
-                            SpanPart::Start => u32_at(offset),
-                            SpanPart::End => u32_at(offset + 4),
-                            SpanPart::Range => format!("[{}, {}]", u32_at(offset), u32_at(offset + 4)),
-                            SpanPart::Object => format!("{{ start: {}, end: {} }}", u32_at(offset), u32_at(offset + 4)),
-                        };
-                        Prop::plain(key, value, PropKind::Span)
-                    }
-                    PropertyValue::Field { at: field, ty, convert } => {
-                        // What may make nodes makes this node's children (parent-linked targets).
-                        let is_child = node_links && self.cx.model.builds_nodes(ty);
-                        // A node's children get the node itself as their parent.
-                        let field_pos = at(pos, field.offset(self.layout));
-                        let &(holder, index) = field.0.last().expect("a field path has a field");
-                        let TypeKind::Struct(s) = &self.cx.schema.get(holder).kind else {
-                            unreachable!("field paths go through structs")
-                        };
-                        let label = field_label(self.cx, holder, &s.fields[index].name);
-                        let mut value = self.read_in(ty, &field_pos, if is_child { "node" } else { "parent" }, &label);
-                        // `resolveDeferred` reads it later with the same enclosing node. A converted
-                        // value (a literal's) is read whole, never left for later.
-                        let deferred = (convert.is_none() && self.cx.model.may_nest(ty))
-                            .then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
-                        if let Some(converter) = convert {
-                            // The position, for the error a value that cannot be converted throws.
-                            value = format!("{}({value}, {field_pos})", converter.js_function());
-                        }
-                        let kind = if Some(property.key.as_str()) == discriminator {
-                            PropKind::OwnType
-                        } else {
-                            PropKind::Field
-                        };
-                        Prop { is_child, deferred, local: local_name(&property.key), ..Prop::plain(key, value, kind) }
-                    }
-                    PropertyValue::Converted { .. }
-                    | PropertyValue::FromSpan { .. }
-                    | PropertyValue::Joined { .. }
-                    | PropertyValue::Range => {
-                        unreachable!("oxc's values are made for the oxc dialect, which `oxc::emit` reads")
-                    }
-                }
-            })
-            .collect::<Vec<_>>();
-        // Keys that are no identifiers may give one local twice (`a-b`, `a_b`): number those.
-        let mut seen = BTreeSet::new();
-        for (index, prop) in props.iter_mut().enumerate() {
-            if !seen.insert(prop.local.clone()) {
-                prop.local = format!("{}{index}", prop.local);
-            }
-        }
-        props
-    }
-
-    /// The helper function of a composite type (`Option`, `Vec`, `Box`), if it needs one.
-    pub(in crate::emit::js) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
-        let name = self.function_name(ty);
-        let rust = self.cx.schema.rust_type(ty, "'a");
-        let body = match ty {
-            TypeRef::Option(inner) => {
-                let (none_check, payload) = self.none_test(inner, "pos");
-                Body::Option { none_check, some: self.read_payload_in(inner, &payload, "parent", "field") }
-            }
-            TypeRef::Vec(inner) => self.vec_body(inner, true),
-            TypeRef::Box(inner) => self.box_body(inner, None),
-            // `Str` and `Span` have fixed helpers in the template.
-            _ => return None,
-        };
-        Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
-    }
-
-    /// The helpers of every composite type the schema uses, but a `Box` that is only ever a
-    /// variant's or an `Option`'s payload, which is read in place (`read_payload_in`).
-    pub(in crate::emit::js) fn helper_functions(&self) -> Vec<Function> {
-        let schema = self.cx.schema;
-        let mut called = BTreeSet::new();
-        for def in schema.ids().map(|id| schema.get(id)) {
-            match &def.kind {
-                TypeKind::Struct(s) => s.fields.iter().for_each(|f| add_called(&f.ty, false, &mut called)),
-                TypeKind::Enum(e) => e
-                    .variants
-                    .iter()
-                    .filter_map(|v| v.payload.as_ref())
-                    .for_each(|ty| add_called(ty, true, &mut called)),
-            }
-        }
-        called.iter().filter_map(|ty| self.helper_function(ty)).collect()
-    }
-
-    /// The body of a `Vec<inner>`'s reader. `may_defer`: where the JS stack runs out below an
-    /// element that may nest, it and the rest are left for later.
-    pub(in crate::emit::js) fn vec_body(&self, inner: &TypeRef, may_defer: bool) -> Body {
-        let layout = self.layout.of(inner);
-        Body::Vec {
-            len_offset: self.layout.width.bytes(),
-            element_size: layout.size,
-            cost: layout.size.max(1),
-            align_mask: layout.align - 1,
-            element: self.read(inner, "element"),
-            deferred_element: (may_defer && self.cx.model.may_nest(inner))
-                .then(|| format!("defer({}, element)", self.function_name(inner))),
-        }
-    }
-
-    /// The body of a `Box<inner>`'s reader; `read_first`: its function's name, where it reads its
-    /// target first when the JS stack runs out below it.
-    pub(in crate::emit::js) fn box_body(&self, inner: &TypeRef, read_first: Option<String>) -> Body {
-        let layout = self.layout.of(inner);
-        Body::Boxed {
-            read: self.read(inner, "target"),
-            size: layout.size,
-            align_mask: layout.align - 1,
-            paid: self.box_paid(inner),
-            read_first,
-        }
-    }
-
     /// The test that an `Option<inner>` at `pos` is `None`, and where its payload is.
     pub(in crate::emit::js) fn none_test(&self, inner: &TypeRef, pos: &str) -> (String, String) {
         match self.layout.option_repr(inner) {
@@ -482,34 +261,10 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// Adds `ty` to `out`, with the types whose helpers a reader of it calls; `in_place`: `ty` is a
-/// variant's or an `Option`'s payload, where a `Box` is read in place (`read_payload_in`).
-fn add_called(ty: &TypeRef, in_place: bool, out: &mut BTreeSet<TypeRef>) {
-    match ty {
-        TypeRef::Box(inner) if in_place => add_called(inner, false, out),
-        TypeRef::Option(inner) => {
-            out.insert(ty.clone());
-            add_called(inner, true, out);
-        }
-        TypeRef::Box(inner) | TypeRef::Vec(inner) | TypeRef::Cell(inner) => {
-            out.insert(ty.clone());
-            add_called(inner, false, out);
-        }
-        _ => {
-            out.insert(ty.clone());
-        }
-    }
-}
-
 /// The local a property's value is read into before its object is made: `bodyValue` (the key's
 /// characters that cannot be in an identifier become `_`).
 pub(in crate::emit::js) fn local_name(key: &str) -> String {
     let letters: String =
         key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     format!("{letters}Value")
-}
-
-/// `"Literal.value"`: the field of a type, as a JS string, for errors about its value.
-fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
-    js_string(&format!("{}.{field}", cx.schema.get(id).name))
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use askama::Template;
 
 use super::convert::{Property, this_name};
-use super::emitter::{Emitter, Reader};
+use super::emitter::{Emitter, Reader, runtime_reader};
 use crate::casing;
 use crate::emit::js::builder::{at, local_name};
 use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, Prototype, construction};
@@ -367,17 +367,5 @@ impl Emitter<'_> {
             props.push(Prop::plain(JsKey::new("parent"), "parent".to_owned(), PropKind::Field));
         }
         Body::Object { defers: !locals.is_empty(), locals, props, is_node: has_children, prototype: None }
-    }
-}
-
-/// The runtime's function that reads `ty` (strings), which reads call at once: a function of its own
-/// that only called it would be one more call per string, which costs where V8 runs the code
-/// unoptimized (after a collection has thrown the optimized code away).
-pub(super) fn runtime_reader(ty: &TypeRef) -> Option<&'static str> {
-    match ty {
-        TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => Some("readStr"),
-        TypeRef::Builtin(Builtin::JsStr) => Some("readJSStr"),
-        TypeRef::Cell(inner) => runtime_reader(inner),
-        _ => None,
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::emitter::{Emitter, Reader};
+use super::emitter::{Emitter, Reader, runtime_reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
 use crate::emit::js::function::Construction;
@@ -263,7 +263,7 @@ struct Resolver<'e, 's> {
 
 impl Resolve for Resolver<'_, '_> {
     fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String> {
-        if let Some(runtime) = super::bodies::runtime_reader(ty) {
+        if let Some(runtime) = runtime_reader(ty) {
             return Ok(runtime.to_owned());
         }
         // Named only: `Emitter::place` registers what the snippet calls once it has placed the calls.

@@ -1,6 +1,7 @@
 //! The functions of an oxc deserializer: each reader (a type, or a `Vec` read whole) gets one,
 //! named when first needed and written once (again where it must read first), and every call
-//! between them is recorded for [`nesting`](super::nesting).
+//! between them is recorded for [`nesting`](super::nesting). Strings need none: the runtime's
+//! readers read them ([`runtime_reader`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -12,7 +13,7 @@ use super::{FunctionJs, NodeConstructorJs};
 use crate::emit::EmitContext;
 use crate::emit::js::builder::Builder;
 use crate::emit::js::function::Construction;
-use crate::ir::{Schema, TypeId, TypeRef};
+use crate::ir::{Builtin, Schema, TypeId, TypeRef};
 
 /// Builds the deserializer functions a root needs, each once.
 pub(super) struct Emitter<'s> {
@@ -257,5 +258,17 @@ impl<'s> Emitter<'s> {
             Some(Reader::Value(ty)) => Some(Reader::WholeVec(ty.clone())),
             _ => None,
         }
+    }
+}
+
+/// The runtime's function that reads `ty` (strings), which reads call at once: a function of its own
+/// that only called it would be one more call per string, which costs where V8 runs the code
+/// unoptimized (after a collection has thrown the optimized code away).
+pub(super) fn runtime_reader(ty: &TypeRef) -> Option<&'static str> {
+    match ty {
+        TypeRef::Builtin(Builtin::StrRef | Builtin::Ident) | TypeRef::Str => Some("readStr"),
+        TypeRef::Builtin(Builtin::JsStr) => Some("readJSStr"),
+        TypeRef::Cell(inner) => runtime_reader(inner),
+        _ => None,
     }
 }

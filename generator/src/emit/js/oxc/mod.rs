@@ -14,6 +14,7 @@ mod convert;
 mod emitter;
 mod nesting;
 mod node_literal;
+mod scan;
 pub mod snippet;
 
 use std::collections::BTreeSet;
@@ -25,7 +26,7 @@ use self::snippet::Flags;
 use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
 use super::walk_module::{self, WalkInternals};
-use super::walker::{Build, WalkEntry, WalkSource, visitor_keys, walker};
+use super::walker::{Build, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
 use super::{Builder, Modules};
 use crate::Error;
 use crate::config::{OxcSettings, SourceText, Target};
@@ -175,66 +176,18 @@ pub fn root_name(settings: &OxcSettings) -> &'static str {
 
 /// The deserializer and its walker; `cx.model` is the target's [`variant_model`].
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<Modules, Error> {
-    let OxcSettings { typescript, range, parent, linter, source_text } = *settings;
-    let flags = Flags::of(settings);
-    // What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
-    let fail = |problem: Problem| match problem {
-        Problem::Schema(message) => {
-            Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))]))
-        }
-        Problem::Internal(message) => Error::Render { template: TEMPLATE.to_owned(), message },
-    };
-    let model = cx.model;
+    let fail = |problem| failure(target, problem);
     // Written twice: first with every `Box` called, to learn which must be (those read first where
     // the JS stack runs out: `Emitter::read_first_where_looked_at`); then with the others that an
     // enum's case or an `Option` holds read in place (`Emitter::boxes_called`), which takes no
     // `Box` out of a cycle that needs one (check_cycles below checks it).
-    let write = |boxes_called: Option<BTreeSet<String>>| -> Result<_, Error> {
-        let mut emitter = Emitter::new(cx, flags);
-        emitter.boxes_called = boxes_called;
-        let root = emitter.named(root_name(settings)).map_err(fail)?;
-        let metadata = emitter.named(METADATA).map_err(fail)?;
-        let root_fn = emitter.deserializer(&TypeRef::Named(root));
-        let entry = WalkEntry {
-            // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
-            whole_tree: parent || linter,
-            probe_built: true,
-            params: if linter { "buffer" } else { "buffer, sourceText, sourceStartPos, sourceByteLen" }.to_owned(),
-            buffer_doc: format!(
-                "the buffer, as `deserialize` takes it{}",
-                if linter { "" } else { " (and its other arguments)" }
-            ),
-            lazy: false,
-            // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
-            words: true,
-            few_strings: true,
-            comments_below_region: linter,
-        };
-        let walker = walker(&mut emitter, cx, &TypeRef::Named(root), entry);
-        emitter.run().map_err(fail)?;
-        emitter.read_first_where_looked_at().map_err(fail)?;
-        Ok((emitter, root, metadata, root_fn, walker))
-    };
-    let (first, ..) = write(None)?;
-    let (emitter, root, metadata, root_fn, walker) = write(Some(first.read_first))?;
-    nesting::check_cycles(&emitter.calls).map_err(|e| fail(Problem::Schema(e)))?;
-    let data_offset_field =
-        emitter.field_offset(metadata, 0, &["data_offset"]).map_err(|e| fail(Problem::Schema(e)))?;
-    let linter_view = if linter {
-        let comment = emitter.named("Comment").map_err(fail)?;
-        let field = |id, path: &[&str]| emitter.field_offset(id, 0, path).map_err(|e| fail(Problem::Schema(e)));
-        Some(LinterView {
-            source_text_field: field(root, &["source_text"])?,
-            comments_field: field(root, &["comments"])?,
-            comment_size: cx.layout64.get(comment).layout.size,
-            comment_kind_field: field(comment, &["kind"])?,
-            tokens_offset_field: field(metadata, &["tokens_offset"])?,
-            tokens_len_field: field(metadata, &["tokens_len"])?,
-        })
-    } else {
-        None
-    };
-    let views = views(cx.schema, cx.layout64, &OXC_VIEWS);
+    let first = write(cx, settings, None).map_err(fail)?;
+    let Written { emitter, root, metadata, root_fn, walker } =
+        write(cx, settings, Some(first.emitter.read_first)).map_err(fail)?;
+    let in_schema = |message| fail(Problem::Schema(message));
+    nesting::check_cycles(&emitter.calls).map_err(in_schema)?;
+    let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(in_schema)?;
+    let linter = if settings.linter { Some(LinterView::of(cx, &emitter, root, metadata).map_err(fail)?) } else { None };
     let read_first = !emitter.read_first.is_empty();
     let functions = emitter.functions_without_unused_constructors();
     // (A walk reads through the deserializer's functions: what they call is all a walk may.)
@@ -243,30 +196,25 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let view = OxcDeserializeJs {
         header: cx.header(),
         target: target.name.clone(),
-        variant: if linter {
+        variant: if settings.linter {
             "Oxlint (TypeScript, with `range`, `parent` and `loc`, comments and tokens on demand, no parentheses)"
                 .to_owned()
         } else {
-            format!(
-                "{}{}{}",
-                if typescript { "TypeScript" } else { "JavaScript" },
-                if range { ", with `range`" } else { "" },
-                if parent { ", with `parent`" } else { "" }
-            )
+            variant_name(settings)
         },
-        result_shape: result_shape(model, root),
+        result_shape: result_shape(cx.model, root),
         metadata_size: cx.layout64.get(metadata).layout.size,
         data_offset_field,
         root_size: cx.layout64.get(root).layout.size,
         root: root_fn,
         read_first,
-        source_from_buffer: linter || source_text == SourceText::Buffer,
+        source_from_buffer: settings.linter || settings.source_text == SourceText::Buffer,
         functions,
-        parent_links: parent,
-        linter: linter_view,
+        parent_links: settings.parent,
+        linter,
         parent_global: true,
-        getters_kept: linter,
-        views,
+        getters_kept: settings.linter,
+        views: views(cx.schema, cx.layout64, &OXC_VIEWS),
         walk_internals: walker.as_ref().map(WalkInternals::of),
         walk_few_strings: walker.as_ref().is_some_and(|w| w.takes_few_strings()),
         visitor_keys: visitor_keys(cx).unwrap_or_default(),
@@ -277,6 +225,90 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
     let deserialize = render_checked(&view, TEMPLATE, &view.views)?;
     let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.views)).transpose()?;
     Ok(Modules { deserialize, walk })
+}
+
+/// What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
+fn failure(target: &Target, problem: Problem) -> Error {
+    match problem {
+        Problem::Schema(message) => {
+            Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))]))
+        }
+        Problem::Internal(message) => Error::Render { template: TEMPLATE.to_owned(), message },
+    }
+}
+
+/// A deserializer's functions written from its root, with its walker.
+struct Written<'s> {
+    emitter: Emitter<'s>,
+    root: TypeId,
+    metadata: TypeId,
+    /// The root's function.
+    root_fn: String,
+    walker: Option<WalkerView>,
+}
+
+/// Writes every function the root and the walker reach; `boxes_called`: as
+/// [`Emitter::boxes_called`].
+fn write<'s>(
+    cx: &'s EmitContext<'s>,
+    settings: &OxcSettings,
+    boxes_called: Option<BTreeSet<String>>,
+) -> Result<Written<'s>, Problem> {
+    let mut emitter = Emitter::new(cx, Flags::of(settings));
+    emitter.boxes_called = boxes_called;
+    let root = emitter.named(root_name(settings))?;
+    let metadata = emitter.named(METADATA)?;
+    let root_fn = emitter.deserializer(&TypeRef::Named(root));
+    let walker = walker(&mut emitter, cx, &TypeRef::Named(root), walk_entry(settings));
+    emitter.run()?;
+    emitter.read_first_where_looked_at()?;
+    Ok(Written { emitter, root, metadata, root_fn, walker })
+}
+
+/// How the walker of oxc-parser's buffers (Oxlint's) starts and ends.
+fn walk_entry(settings: &OxcSettings) -> WalkEntry {
+    let linter = settings.linter;
+    WalkEntry {
+        // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
+        whole_tree: settings.parent || linter,
+        probe_built: true,
+        params: if linter { "buffer" } else { "buffer, sourceText, sourceStartPos, sourceByteLen" }.to_owned(),
+        buffer_doc: format!(
+            "the buffer, as `deserialize` takes it{}",
+            if linter { "" } else { " (and its other arguments)" }
+        ),
+        lazy: false,
+        // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
+        words: true,
+        few_strings: true,
+        comments_below_region: linter,
+    }
+}
+
+impl LinterView {
+    /// Where Oxlint's runtime finds the program's source text and comments, from the layouts.
+    fn of(cx: &EmitContext, emitter: &Emitter, root: TypeId, metadata: TypeId) -> Result<Self, Problem> {
+        let comment = emitter.named("Comment")?;
+        let field = |id, path: &[&str]| emitter.field_offset(id, 0, path).map_err(Problem::Schema);
+        Ok(LinterView {
+            source_text_field: field(root, &["source_text"])?,
+            comments_field: field(root, &["comments"])?,
+            comment_size: cx.layout64.get(comment).layout.size,
+            comment_kind_field: field(comment, &["kind"])?,
+            tokens_offset_field: field(metadata, &["tokens_offset"])?,
+            tokens_len_field: field(metadata, &["tokens_len"])?,
+        })
+    }
+}
+
+/// Which of oxc's deserializers the target reproduces: "JavaScript, with `range`".
+pub fn variant_name(settings: &OxcSettings) -> String {
+    format!(
+        "{}{}{}",
+        if settings.typescript { "TypeScript" } else { "JavaScript" },
+        if settings.range { ", with `range`" } else { "" },
+        if settings.parent { ", with `parent`" } else { "" }
+    )
 }
 
 /// `{ program, comments, module, errors }`: the keys of the root's object, for the file's comment and

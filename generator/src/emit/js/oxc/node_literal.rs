@@ -8,7 +8,9 @@
 //! assigned in order, in a comma expression through a temporary (`node$0`, `node$1` for a literal
 //! inside it, …). A getter is defined as the literal would define it (enumerable, configurable).
 
-use super::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
+use super::scan::{
+    closing_brace, enclosing_brace, find_at_depth_zero, is_keyword, pieces, split_identifier, split_properties, words,
+};
 use crate::emit::js::function::{Construction, construction_of, string_literal};
 use crate::emit::text::JsKey;
 
@@ -30,21 +32,6 @@ pub(super) fn add_node_proto(text: &str) -> Result<String, String> {
         out.insert_str(open + 1, &NODE_OPEN[1..]);
     }
     Ok(out)
-}
-
-/// The `{` that `text`'s end is inside of, at depth zero: the last brace not closed in `text`.
-/// (Brackets in strings are not told apart: oxc's snippets have none before a spread.)
-fn enclosing_brace(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (index, c) in text.char_indices().rev() {
-        match c {
-            '}' | ')' | ']' => depth += 1,
-            '{' if depth == 0 => return Some(index),
-            '{' | '(' | '[' => depth = depth.checked_sub(1)?,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// A snippet's node literals rewritten (`to_assignments`).
@@ -127,8 +114,7 @@ impl Literals<'_, '_> {
         let mut values = Vec::new();
         for property in split_properties(body) {
             let property = property.trim();
-            let name_len = property.find(|c: char| !is_ident_char(c)).unwrap_or(property.len());
-            let (name, after) = property.split_at(name_len);
+            let (name, after) = split_identifier(property);
             if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" || name == "loc"
             {
                 return Ok(None);
@@ -194,8 +180,7 @@ impl Literals<'_, '_> {
         }
         let not_a_property =
             || format!("a node literal's property `{property}` is not `key: value`, `key` or a getter");
-        let name_len = property.find(|c: char| !is_ident_char(c)).unwrap_or(property.len());
-        let (name, after) = property.split_at(name_len);
+        let (name, after) = split_identifier(property);
         if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" {
             return Err(not_a_property());
         }
@@ -213,8 +198,7 @@ impl Literals<'_, '_> {
         }
         // `get key() { … }`: defined as a literal defines it, enumerable and configurable.
         let getter = (name == "get").then(|| after.strip_prefix(' ')).flatten().ok_or_else(not_a_property)?;
-        let key_len = getter.find(|c: char| !is_ident_char(c)).unwrap_or(getter.len());
-        let (key, function) = getter.split_at(key_len);
+        let (key, function) = split_identifier(getter);
         if key.is_empty() || !function.starts_with("()") {
             return Err(not_a_property());
         }
@@ -243,60 +227,6 @@ impl Literals<'_, '_> {
                 || word.starts_with("node$")
                 || (!is_keyword(word) && words(&outside).any(|w| w == word))
         })
-    }
-}
-
-/// The identifiers of `text` that are not property names (after a `.`).
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    let mut from = 0;
-    std::iter::from_fn(move || {
-        loop {
-            let start = from + text[from..].find(|c: char| is_ident_char(c))?;
-            let end = start + text[start..].find(|c: char| !is_ident_char(c)).unwrap_or(text.len() - start);
-            from = end;
-            let word = &text[start..end];
-            if !text[..start].ends_with('.') && !word.starts_with(|c: char| c.is_ascii_digit()) {
-                return Some(word);
-            }
-        }
-    })
-}
-
-fn is_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "if" | "else"
-            | "return"
-            | "null"
-            | "true"
-            | "false"
-            | "undefined"
-            | "this"
-            | "typeof"
-            | "const"
-            | "let"
-            | "var"
-            | "new"
-    )
-}
-
-/// The properties of a literal's `body` (between its braces), untrimmed, the empty one after a
-/// trailing comma left out.
-fn split_properties(body: &str) -> Vec<&str> {
-    pieces(body).into_iter().filter(|piece| !piece.trim().is_empty()).collect()
-}
-
-/// `text` cut at its commas outside brackets and strings, the pieces untrimmed.
-fn pieces(text: &str) -> Vec<&str> {
-    let mut pieces = Vec::new();
-    let mut rest = text;
-    loop {
-        let end = find_at_depth_zero(rest, ',').unwrap_or(rest.len());
-        pieces.push(&rest[..end]);
-        if end == rest.len() {
-            return pieces;
-        }
-        rest = &rest[end + 1..];
     }
 }
 

@@ -5,12 +5,14 @@
 //! Rust string's indentation dropped. A snippet's last line is its value; the lines before it are
 //! statements to run first.
 
-use crate::ir::snippet::{Flag, Op, Part, Snippet, fold_ifs};
-pub(super) use crate::ir::snippet::{closing_brace, find_at_depth_zero, is_ident_char};
-use crate::ir::{TypeId, TypeRef};
+mod passes;
 
+use self::passes::{fold_spreads, tidy, unspread_pushes};
 use super::node_literal;
+use super::scan::find_at_depth_zero;
 use crate::emit::js::function::Construction;
+use crate::ir::snippet::{Flag, Op, Part, Snippet, fold_ifs};
+use crate::ir::{TypeId, TypeRef};
 
 /// The output variant's flags, which the snippets test: the model's variant (`Flags::value`).
 pub type Flags = crate::model::OutputVariant;
@@ -185,77 +187,9 @@ fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Res
     Ok(out)
 }
 
-/// Drops blank lines (the dropped blocks leave many) and the indentation the snippet had in its
-/// Rust string, so the emitter can indent it where it goes.
-fn tidy(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(str::trim_end).filter(|line| !line.is_empty()).collect();
-    let indent = |line: &str| line.len() - line.trim_start().len();
-    // The first line follows the opening quote, so its indentation says nothing.
-    let common = lines.iter().skip(1).map(|line| indent(line)).min().unwrap_or(0);
-    let mut out = String::new();
-    for (n, line) in lines.iter().enumerate() {
-        let cut = if n == 0 { indent(line) } else { common.min(indent(line)) };
-        out.push_str(&line[cut..]);
-        out.push('\n');
-    }
-    out
-}
-
 /// `pos`, or `(pos + N)`.
 fn pos_plus(offset: u32) -> String {
     if offset == 0 { "pos".to_owned() } else { format!("(pos + {offset})") }
-}
-
-/// Folds the spreads of a constant flag: `...(true && { a: 1, })` becomes `a: 1` and
-/// `...(false && { … }),` disappears with its comma, so object literals stay literals (a spread
-/// makes V8 build the object the slow way).
-fn fold_spreads(text: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    loop {
-        let found = ["...(true && {", "...(false && {"].iter().filter_map(|p| rest.find(p).map(|at| (at, *p))).min();
-        let Some((at, pattern)) = found else { break };
-        out.push_str(&rest[..at]);
-        let body = &rest[at + pattern.len()..];
-        let close = closing_brace(body).ok_or_else(|| format!("`{pattern}` is not closed"))?;
-        let after = body[close + 1..]
-            .trim_start()
-            .strip_prefix(')')
-            .ok_or_else(|| format!("`{pattern} … }}` is not followed by `)`"))?;
-        if pattern.starts_with("...(true") {
-            out.push_str(body[..close].trim().trim_end_matches(','));
-            rest = after;
-        } else {
-            // Drop the comma after the spread too (and the blank it leaves).
-            let trimmed = after.trim_start();
-            rest = trimmed.strip_prefix(',').unwrap_or(after);
-            while out.ends_with([' ', '\t']) {
-                out.pop();
-            }
-        }
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
-/// `array.push(...elements);` becomes a loop: spreading an array passes each element as an
-/// argument, and one longer than about 100,000 (a program of that many statements) throws a
-/// `RangeError` that the deserializers would take for the JS stack running out.
-fn unspread_pushes(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            let indent = &line[..line.len() - line.trim_start().len()];
-            let spread = line.trim().strip_suffix(");").and_then(|l| l.split_once(".push(...")).filter(|(array, _)| {
-                !array.is_empty() && array.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
-            });
-            match spread {
-                Some((array, elements)) => {
-                    format!("{indent}for (const element of {elements}) {array}.push(element);\n")
-                }
-                None => format!("{line}\n"),
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,0 +1,83 @@
+//! oxc's `add_ts_def` texts (`#[estree(add_ts_def = "...")]`), rendered for the output variant
+//! and cut into the declarations they make, each with the name it declares: such a declaration
+//! replaces the one a type of that name would get from its fields.
+
+use std::collections::BTreeSet;
+
+use crate::Error;
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::emit::EmitContext;
+use crate::emit::js::oxc::snippet::Flags;
+use crate::ir::TypeId;
+
+/// One declaration of an `add_ts_def`.
+pub(super) struct Added {
+    pub(super) name: String,
+    /// Without `export`, ending as TypeScript wants in a declaration file (`;` after a `type`).
+    pub(super) text: String,
+}
+
+/// The declarations of the `add_ts_def`s of the types `reached`, rendered for the variant.
+pub(super) fn added_declarations(
+    cx: &EmitContext,
+    reached: &BTreeSet<TypeId>,
+    flags: &Flags,
+) -> Result<Vec<Added>, Error> {
+    let mut added = Vec::new();
+    for &id in reached {
+        if let Some(snippet) = &cx.schema.get(id).estree.ts_def.add {
+            let text = snippet.text_with(&|flag| flags.value(flag));
+            added.extend(split_declarations(&text).map_err(|message| {
+                Error::Input(Diagnostics(vec![Diagnostic::new(format!(
+                    "the `add_ts_def` of `{}`: {message}",
+                    cx.schema.get(id).name
+                ))]))
+            })?);
+        }
+    }
+    Ok(added)
+}
+
+/// The declarations of an `add_ts_def` text (`type X = …`, `interface X …`, each perhaps after
+/// `export`): they start at the top level, outside brackets.
+fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
+    let mut starts = Vec::new();
+    let mut depth = 0i32;
+    let mut at_word = true;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' | '(' | '[' => depth += 1,
+            '}' | ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        let declaration_starts = ["export ", "type ", "interface "].iter().any(|word| text[i..].starts_with(word));
+        if depth == 0
+            && at_word
+            && declaration_starts
+            && starts.last().is_none_or(|&s: &usize| text[s..i].trim() != "export")
+        {
+            starts.push(i);
+        }
+        at_word = !(c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    }
+    if depth != 0 || starts.first().is_none_or(|&s| !text[..s].trim().is_empty()) {
+        return Err("is not a list of `type` and `interface` declarations".to_owned());
+    }
+    starts.push(text.len());
+    let mut out = Vec::new();
+    for pair in starts.windows(2) {
+        let declaration = text[pair[0]..pair[1]].trim();
+        let declaration = declaration.strip_prefix("export ").unwrap_or(declaration).trim();
+        let declaration = declaration.strip_suffix(';').unwrap_or(declaration).trim_end();
+        let after_keyword = declaration.split_once(' ').map(|(_, rest)| rest).unwrap_or_default();
+        let name: String =
+            after_keyword.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        if name.is_empty() {
+            return Err(format!("`{declaration}` declares no name"));
+        }
+        let text =
+            if declaration.starts_with("interface") { declaration.to_owned() } else { format!("{declaration};") };
+        out.push(Added { name, text });
+    }
+    Ok(out)
+}
