@@ -53,9 +53,9 @@ Steps, and what each buys:
    13. oxc                         rawast's layouts of oxc's AST are rustc's: the generated layout
                                    assertions built against oxc_ast 0.157.0, for the host and
                                    wasm32
-   14. benches                     every bench mode still runs: each, on two or three small files
-                                   with --samples 2, compares its trees and writes a positive
-                                   figure for every file and method
+   14. benches                     every bench mode still runs: each, on one small file with
+                                   --samples 2, compares its trees and writes a positive figure
+                                   for every method (its output's shape; nothing is timed)
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
 (see README.md, \"Reviewing snapshot changes\").";
