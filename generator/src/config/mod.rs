@@ -23,7 +23,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::ir::Dialect;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
-pub use schema::RustPaths;
+pub use schema::{OXC_ROOT, RustPaths};
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
 pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 pub use walk::{WalkField, WalkKeyword};
@@ -174,7 +174,7 @@ impl Config {
     pub fn root_name(&self) -> Option<&str> {
         match self.dialect {
             Dialect::Rawast => self.root.as_ref().map(|root| root.name.as_str()),
-            Dialect::Oxc => Some(crate::model::OXC_ROOT),
+            Dialect::Oxc => Some(OXC_ROOT),
         }
     }
 

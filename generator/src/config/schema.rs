@@ -12,6 +12,11 @@ use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::ir::Dialect;
 
+/// The type at the root of oxc-parser's buffers, where the oxc dialect's targets start, as `root`
+/// names the rawast dialect's (described in the schema: it lives in oxc's napi crate, which is not
+/// published). It holds the `Program` at the root of Oxlint's.
+pub const OXC_ROOT: &str = "RawTransferData";
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct RustPaths {
     /// The module of the test producer runtime (`FromEstree`, `Context`), such as `crate::producer`;

@@ -34,10 +34,12 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::ir::{Converter, Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
+/// The root of an oxc schema's buffers, which the configuration's `[schema]` names for the dialect.
+pub use crate::config::OXC_ROOT;
 pub use check::{check_case, check_target};
 pub use oxc::{
-    ROOT as OXC_ROOT, Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties,
-    made_node_types, made_node_types_in,
+    Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties, made_node_types,
+    made_node_types_in,
 };
 pub use rawast::variant_string;
 use rawast::{enum_model, field_key, node_span_field, object_model};

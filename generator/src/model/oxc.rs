@@ -13,11 +13,6 @@ use crate::casing::camel_case;
 use crate::ir::snippet::{Flag, Part};
 use crate::ir::{JoinPlace, MetaId, Only, Ordered, Schema, Struct, TypeId, TypeKind, TypeRef};
 
-/// The type at the root of oxc-parser's buffers, where an oxc schema's model starts (described in
-/// the schema: it lives in oxc's napi crate, which is not published). It holds the `Program` at
-/// the root of Oxlint's.
-pub const ROOT: &str = "RawTransferData";
-
 /// Which of oxc's deserializers: its output for TypeScript, with `range` arrays, `parent` links, or
 /// Oxlint's; the flags its snippets test (`Flag`), whose values [`Variant::value`] gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
