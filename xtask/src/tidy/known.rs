@@ -27,7 +27,5 @@ pub const OVER_LIMIT: &[(&str, usize)] = &[
     ("generator/src/load/oxc_estree.rs", 461),
     ("generator/src/load/oxc_estree.rs: Reader::type_estree", 107),
     ("generator/src/load/types.rs: convert", 100),
-    ("generator/src/model/check.rs: check_walk", 94),
-    ("generator/src/model/visitor.rs: Walk::describe", 83),
     ("xtask/src/bench.rs", 438),
 ];
