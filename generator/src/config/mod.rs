@@ -1,6 +1,6 @@
 //! `codegen.toml`: what to generate. `Config::parse` reads it into a `Config`, one section at a
 //! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[walk]` in
-//! `walk.rs`, `[targets.X]` in `target.rs` with their `strings` in `strings.rs` and `package` in
+//! `walk.rs`, `[targets.X]` in `targets/` with their `strings` in `strings.rs` and `package` in
 //! `package.rs`), then checks what one section needs of another (`sections.rs`). Every problem is
 //! a `Diagnostic`, at the place in the file to blame when there is one.
 
@@ -15,7 +15,7 @@ mod package;
 mod schema;
 mod sections;
 mod strings;
-mod target;
+mod targets;
 mod walk;
 
 use crate::SourceFile;
@@ -25,7 +25,7 @@ pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
 pub use schema::{OXC_ROOT, RustPaths};
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
-pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
+pub use targets::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 pub use walk::{WalkField, WalkKeyword};
 
 /// The parsed configuration.
@@ -127,7 +127,7 @@ struct RawConfig {
     mapping: mapping::RawMapping,
     output: RawOutput,
     #[serde(default)]
-    targets: BTreeMap<String, Spanned<target::RawTarget>>,
+    targets: BTreeMap<String, Spanned<targets::RawTarget>>,
     #[serde(default)]
     walk: walk::RawWalk,
 }
@@ -200,8 +200,8 @@ impl Config {
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
         // (A target refused for its format is not among `targets`: it is not missing.)
         let targets_written = !raw.targets.is_empty();
-        let target::Targets { targets, lazy_spans } =
-            target::check(raw.targets, schema.dialect, file, &mut diagnostics);
+        let targets::Targets { targets, lazy_spans } =
+            targets::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
         let walk::Walk {
             keywords: walk_keywords,

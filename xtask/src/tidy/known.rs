@@ -7,7 +7,6 @@ pub const OVER_LIMIT: &[(&str, usize)] = &[
     ("generator/cli/src/package.rs: Check::run", 103),
     ("generator/src/config/package.rs: check", 119),
     ("generator/src/config/schema.rs: check", 180),
-    ("generator/src/config/target.rs", 512),
     ("generator/src/emit/js/builder.rs", 515),
     ("generator/src/emit/js/oxc/mod.rs: emit", 104),
     ("generator/src/emit/js/oxc/node_literal.rs", 402),
