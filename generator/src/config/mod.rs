@@ -1,7 +1,7 @@
 //! `codegen.toml`: what to generate. `Config::parse` reads it into a `Config`, one section at a
 //! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[walk]` in
 //! `walk.rs`, `[targets.X]` in `targets/` with their `strings` in `strings.rs` and `package` in
-//! `package.rs`), then checks what one section needs of another (`sections.rs`). Every problem is
+//! `package/`), then checks what one section needs of another (`sections.rs`). Every problem is
 //! a `Diagnostic`, at the place in the file to blame when there is one.
 
 use std::collections::BTreeMap;
@@ -251,16 +251,7 @@ impl Config {
 
 /// Checks `[output]`: where outputs go, and the command their headers name.
 fn check_output(raw: RawOutput, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> (ConfigPath, String) {
-    let dir = raw.dir.get_ref().clone();
-    if let Some(problem) = path_problem(&dir) {
-        diagnostics.push(error_at(
-            file,
-            raw.dir.span(),
-            format!("output directory `{dir}` {problem}"),
-            "write paths relative to codegen.toml, with `/` separators",
-        ));
-    }
-    let dir = ConfigPath { path: dir, location: Location::from_byte_range(&file.path, &file.text, raw.dir.span()) };
+    let dir = checked_path(&raw.dir, "output directory", file, diagnostics);
     let regenerate = match raw.regenerate {
         Some(command) if command.get_ref().trim().is_empty() || command.get_ref().contains(['\n', '`']) => {
             diagnostics.push(error_at(
@@ -280,6 +271,26 @@ fn check_output(raw: RawOutput, file: &SourceFile, diagnostics: &mut Vec<Diagnos
 /// An error at `span` of the configuration file, with help.
 fn error_at(file: &SourceFile, span: Range<usize>, message: impl Into<String>, help: impl Into<String>) -> Diagnostic {
     Diagnostic::new(message).at(Location::from_byte_range(&file.path, &file.text, span)).with_help(help)
+}
+
+/// A path relative to `codegen.toml`, as written; an error (naming it as `what`) where it cannot be
+/// used.
+fn checked_path(
+    value: &Spanned<String>,
+    what: &str,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> ConfigPath {
+    let path = value.get_ref();
+    if let Some(problem) = path_problem(path) {
+        diagnostics.push(error_at(
+            file,
+            value.span(),
+            format!("{what} `{path}` {problem}"),
+            "write paths relative to codegen.toml, with `/` separators",
+        ));
+    }
+    ConfigPath { path: path.clone(), location: Location::from_byte_range(&file.path, &file.text, value.span()) }
 }
 
 /// Why a configured path cannot be used, if it cannot. Paths must stay inside the project so that
