@@ -1,7 +1,7 @@
 //! `codegen.toml`: what to generate. `Config::parse` reads it into a `Config`, one section at a
 //! time (`[schema]` in `schema.rs`, `[mapping]` in `mapping.rs`, `[output]` here, `[walk]` in
-//! `walk.rs`, `[targets.X]` in `target.rs` with their `strings` in `strings.rs` and `package` in
-//! `package.rs`), then checks what one section needs of another (`sections.rs`). Every problem is
+//! `walk.rs`, `[targets.X]` in `targets/` with their `strings` in `strings.rs` and `package` in
+//! `package/`), then checks what one section needs of another (`sections.rs`). Every problem is
 //! a `Diagnostic`, at the place in the file to blame when there is one.
 
 use std::collections::BTreeMap;
@@ -15,7 +15,7 @@ mod package;
 mod schema;
 mod sections;
 mod strings;
-mod target;
+mod targets;
 mod walk;
 
 use crate::SourceFile;
@@ -23,9 +23,9 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::ir::Dialect;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};
-pub use schema::RustPaths;
+pub use schema::{OXC_ROOT, RustPaths};
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
-pub use target::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
+pub use targets::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 pub use walk::{WalkField, WalkKeyword};
 
 /// The parsed configuration.
@@ -127,7 +127,7 @@ struct RawConfig {
     mapping: mapping::RawMapping,
     output: RawOutput,
     #[serde(default)]
-    targets: BTreeMap<String, Spanned<target::RawTarget>>,
+    targets: BTreeMap<String, Spanned<targets::RawTarget>>,
     #[serde(default)]
     walk: walk::RawWalk,
 }
@@ -174,7 +174,7 @@ impl Config {
     pub fn root_name(&self) -> Option<&str> {
         match self.dialect {
             Dialect::Rawast => self.root.as_ref().map(|root| root.name.as_str()),
-            Dialect::Oxc => Some(crate::model::OXC_ROOT),
+            Dialect::Oxc => Some(OXC_ROOT),
         }
     }
 
@@ -200,8 +200,8 @@ impl Config {
         let (output_dir, regenerate) = check_output(raw.output, file, &mut diagnostics);
         // (A target refused for its format is not among `targets`: it is not missing.)
         let targets_written = !raw.targets.is_empty();
-        let target::Targets { targets, lazy_spans } =
-            target::check(raw.targets, schema.dialect, file, &mut diagnostics);
+        let targets::Targets { targets, lazy_spans } =
+            targets::check(raw.targets, schema.dialect, file, &mut diagnostics);
         let mapping = mapping::check(raw.mapping, file, &mut diagnostics);
         let walk::Walk {
             keywords: walk_keywords,
@@ -251,16 +251,7 @@ impl Config {
 
 /// Checks `[output]`: where outputs go, and the command their headers name.
 fn check_output(raw: RawOutput, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> (ConfigPath, String) {
-    let dir = raw.dir.get_ref().clone();
-    if let Some(problem) = path_problem(&dir) {
-        diagnostics.push(error_at(
-            file,
-            raw.dir.span(),
-            format!("output directory `{dir}` {problem}"),
-            "write paths relative to codegen.toml, with `/` separators",
-        ));
-    }
-    let dir = ConfigPath { path: dir, location: Location::from_byte_range(&file.path, &file.text, raw.dir.span()) };
+    let dir = checked_path(&raw.dir, "output directory", file, diagnostics);
     let regenerate = match raw.regenerate {
         Some(command) if command.get_ref().trim().is_empty() || command.get_ref().contains(['\n', '`']) => {
             diagnostics.push(error_at(
@@ -280,6 +271,26 @@ fn check_output(raw: RawOutput, file: &SourceFile, diagnostics: &mut Vec<Diagnos
 /// An error at `span` of the configuration file, with help.
 fn error_at(file: &SourceFile, span: Range<usize>, message: impl Into<String>, help: impl Into<String>) -> Diagnostic {
     Diagnostic::new(message).at(Location::from_byte_range(&file.path, &file.text, span)).with_help(help)
+}
+
+/// A path relative to `codegen.toml`, as written; an error (naming it as `what`) where it cannot be
+/// used.
+fn checked_path(
+    value: &Spanned<String>,
+    what: &str,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> ConfigPath {
+    let path = value.get_ref();
+    if let Some(problem) = path_problem(path) {
+        diagnostics.push(error_at(
+            file,
+            value.span(),
+            format!("{what} `{path}` {problem}"),
+            "write paths relative to codegen.toml, with `/` separators",
+        ));
+    }
+    ConfigPath { path: path.clone(), location: Location::from_byte_range(&file.path, &file.text, value.span()) }
 }
 
 /// Why a configured path cannot be used, if it cannot. Paths must stay inside the project so that

@@ -5,8 +5,8 @@
 //! (`[mapping] case`, a target's `int64` and `strings`), an error at the key.
 
 use super::{Model, Property, PropertyValue};
-use crate::config::{Config, Int64, PropertyCase, RawastSettings, SpanStyle, Target};
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::config::{Config, ConfigName, Int64, PropertyCase, RawastSettings, SpanStyle, Target, WalkField};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::ir::{Field, Primitive, Schema, TypeId, TypeKind, TypeRef};
 
 /// Object literals take `__proto__: value` as the prototype, not as a property.
@@ -92,84 +92,26 @@ pub fn check_case(schema: &Schema, model: &Model) -> Diagnostics {
 /// span that can hold nodes. None of `comments`, `errors` and `outside_span` does anything without
 /// `keywords`: each is then an error, as is any key that would be accepted and have no effect.
 pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagnostics: &mut Diagnostics) {
-    let root = model.result.as_ref().map(|r| r.root);
     let words = !config.walk_keywords.is_empty();
-    let without_words = |key: &str, location: &crate::diagnostic::Location| {
-        Diagnostic::new(format!("`walk.{key}` does nothing without `walk.keywords`"))
-            .at(location.clone())
-            .with_help("it tells a walk led by words where words are no node's, or where spans cannot be trusted: add [walk.keywords], or leave the key out")
-    };
-    let root_vec_key = |key: &str,
-                        named: &crate::config::ConfigName,
-                        found: Option<TypeId>,
-                        what: &str,
-                        help: &str,
-                        diagnostics: &mut Diagnostics| {
-        match found {
-        None => diagnostics.push(Diagnostic::new(format!("`walk.{key}` names `{}`, which is no {what}", named.name)).at(named.location.clone()).with_help(help)),
-        Some(_) if !words => diagnostics.push(without_words(key, &named.location)),
-        Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
-            Diagnostic::new(format!("`walk.{key}` names `{}`, of which the root holds no `Vec`", named.name))
-                .at(named.location.clone())
-                .with_help(format!("a walk finds the {key} in `Vec`s of the root (or of a struct inline in it): name the type those hold")),
-        ),
-        Some(_) => {}
-    }
-    };
-    if let Some(comments) = &config.walk_comments {
-        let help = "name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's";
-        root_vec_key(
-            "comments",
-            comments,
-            Model::walk_comments_type(schema, config),
-            "struct of the schema with a span",
-            help,
-            diagnostics,
-        );
-    }
-    if let Some(errors) = &config.walk_errors {
-        let help = "name the type of the parser's errors, whose `Vec` the root holds: a buffer with any is walked without words";
-        root_vec_key(
-            "errors",
-            errors,
-            Model::walk_errors_type(schema, config),
-            "struct of the schema",
-            help,
-            diagnostics,
-        );
+    let comments = config.walk_comments.as_ref().map(|named| RootVecKey {
+        key: "comments",
+        named,
+        found: Model::walk_comments_type(schema, config),
+        what: "struct of the schema with a span",
+        help: "name the type of the source's comments (such as `Comment`), whose `Vec` the root holds: words inside their spans are no node's",
+    });
+    let errors = config.walk_errors.as_ref().map(|named| RootVecKey {
+        key: "errors",
+        named,
+        found: Model::walk_errors_type(schema, config),
+        what: "struct of the schema",
+        help: "name the type of the parser's errors, whose `Vec` the root holds: a buffer with any is walked without words",
+    });
+    for key in [comments, errors].into_iter().flatten() {
+        key.check(schema, model, words, diagnostics);
     }
     for field in &config.walk_outside_span {
-        let id = schema.ids().find(|id| schema.get(*id).name == field.struct_name);
-        let problem = match id.map(|id| (id, &schema.get(id).kind)) {
-            Some((id, TypeKind::Struct(s))) => match s.fields.iter().find(|f| f.name == field.field) {
-                None => Some(format!("`{}` has no field `{}`", field.struct_name, field.field)),
-                Some(_)
-                    if Model::span_field(schema, id).is_none()
-                        || model.walked(id).is_none_or(|w| w.node_types.is_empty()) =>
-                {
-                    Some(format!(
-                        "`{}` is no node with a span: a walk never skips it by its span, and the entry would do nothing",
-                        field.struct_name
-                    ))
-                }
-                Some(f) if !model.builds_nodes(&f.ty) => {
-                    Some(format!("`{}.{}` holds no node: the entry would do nothing", field.struct_name, field.field))
-                }
-                Some(_) if !words => {
-                    diagnostics.push(without_words("outside_span", &field.location));
-                    None
-                }
-                Some(_) => None,
-            },
-            _ => Some(format!("`{}` is no struct of the schema", field.struct_name)),
-        };
-        if let Some(problem) = problem {
-            diagnostics.push(
-                Diagnostic::new(format!("`walk.outside_span` entry `{}.{}`: {problem}", field.struct_name, field.field))
-                    .at(field.location.clone())
-                    .with_help("name a field (`Struct.field`, Rust's names) whose nodes may lie outside the span of the node struct holding it"),
-            );
-        }
+        check_outside_span(schema, model, field, words, diagnostics);
     }
     let node_types = model.node_types(schema);
     for keyword in &config.walk_keywords {
@@ -184,6 +126,83 @@ pub(super) fn check_walk(schema: &Schema, model: &Model, config: &Config, diagno
             );
         }
     }
+}
+
+/// A key of `[walk]` that names the type of `Vec`s the root holds: `comments` or `errors`.
+struct RootVecKey<'c> {
+    key: &'static str,
+    named: &'c ConfigName,
+    /// The type it names, where that is one of the kind it must name.
+    found: Option<TypeId>,
+    /// The kind of type it must name.
+    what: &'static str,
+    help: &'static str,
+}
+
+impl RootVecKey<'_> {
+    /// It names a type of its kind, that the root holds `Vec`s of, and `words`: `[walk] keywords`
+    /// are written.
+    fn check(&self, schema: &Schema, model: &Model, words: bool, diagnostics: &mut Diagnostics) {
+        let Self { key, named, found, what, help } = *self;
+        let root = model.result.as_ref().map(|r| r.root);
+        match found {
+            None => diagnostics.push(
+                Diagnostic::new(format!("`walk.{key}` names `{}`, which is no {what}", named.name))
+                    .at(named.location.clone())
+                    .with_help(help),
+            ),
+            Some(_) if !words => diagnostics.push(without_words(key, &named.location)),
+            Some(id) if root.is_some_and(|root| Model::root_vecs(schema, root, id).is_empty()) => diagnostics.push(
+                Diagnostic::new(format!("`walk.{key}` names `{}`, of which the root holds no `Vec`", named.name))
+                    .at(named.location.clone())
+                    .with_help(format!("a walk finds the {key} in `Vec`s of the root (or of a struct inline in it): name the type those hold")),
+            ),
+            Some(_) => {}
+        }
+    }
+}
+
+/// An entry of `[walk] outside_span` names a field of a node struct with a span that can hold
+/// nodes, and `words`: `[walk] keywords` are written.
+fn check_outside_span(schema: &Schema, model: &Model, field: &WalkField, words: bool, diagnostics: &mut Diagnostics) {
+    let id = schema.ids().find(|id| schema.get(*id).name == field.struct_name);
+    let problem = match id.map(|id| (id, &schema.get(id).kind)) {
+        Some((id, TypeKind::Struct(s))) => match s.fields.iter().find(|f| f.name == field.field) {
+            None => Some(format!("`{}` has no field `{}`", field.struct_name, field.field)),
+            Some(_)
+                if Model::span_field(schema, id).is_none()
+                    || model.walked(id).is_none_or(|w| w.node_types.is_empty()) =>
+            {
+                Some(format!(
+                    "`{}` is no node with a span: a walk never skips it by its span, and the entry would do nothing",
+                    field.struct_name
+                ))
+            }
+            Some(f) if !model.builds_nodes(&f.ty) => {
+                Some(format!("`{}.{}` holds no node: the entry would do nothing", field.struct_name, field.field))
+            }
+            Some(_) if !words => {
+                diagnostics.push(without_words("outside_span", &field.location));
+                None
+            }
+            Some(_) => None,
+        },
+        _ => Some(format!("`{}` is no struct of the schema", field.struct_name)),
+    };
+    if let Some(problem) = problem {
+        diagnostics.push(
+            Diagnostic::new(format!("`walk.outside_span` entry `{}.{}`: {problem}", field.struct_name, field.field))
+                .at(field.location.clone())
+                .with_help("name a field (`Struct.field`, Rust's names) whose nodes may lie outside the span of the node struct holding it"),
+        );
+    }
+}
+
+/// The error for `[walk]` key `key`, written at `location`, without `[walk] keywords`.
+fn without_words(key: &str, location: &Location) -> Diagnostic {
+    Diagnostic::new(format!("`walk.{key}` does nothing without `walk.keywords`"))
+        .at(location.clone())
+        .with_help("it tells a walk led by words where words are no node's, or where spans cannot be trusted: add [walk.keywords], or leave the key out")
 }
 
 /// Keys a target reserves: `parent` on nodes of parent-linked targets; on lazy targets, the class

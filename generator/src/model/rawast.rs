@@ -1,6 +1,10 @@
-//! How rawast's schemas become JS values, by `[mapping]`'s rules (see the module above): a struct's
-//! type name and span, its fields' keys in the mapping's case, flattened fields, a fieldless
-//! enum's strings.
+//! How rawast's schemas become JS values, by `[mapping]`'s rules. A struct is an object whose
+//! properties are its fields, keyed in the mapping's case (a flattened struct's join them), and
+//! whose first `Span` field is its span, written as `[mapping] spans` says. A struct with a span is
+//! a node: it carries its type name under the discriminator key, unless one of its own fields has
+//! that key (then the field supplies it, as comments' `type` does). A data enum is its variant's
+//! payload, a fieldless enum a string (`rename` or the name); `Option` is `null` or the value,
+//! `Vec` an array, `Box` the value it points to, `Str` a string.
 
 use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, SpanPart, VariantModel, VariantValue};
 use crate::config::{Mapping, SpanStyle};

@@ -1,18 +1,12 @@
-//! Visitor keys: what a generic walker follows to every node of a tree (a lazy target exports them
-//! as `VISITOR_KEYS`). A lazy tree's getters cannot be enumerated, and a plain object has no type to
-//! look up, so each kind of object a walk meets gets an entry listing, in output order, the keys of
-//! its properties that can lead to a node: a node, an array, or a plain object holding one at any
-//! depth. A node's entry is named after its type. A plain object's is named after where it lies:
-//! the name of the entry of the object that holds it, a dot and its key (`Select.joins`,
-//! `Select.joins.using`), or its key in `deserialize`'s result (`hints`). Where several structs can
-//! lie, the entry lists the keys of all of them.
-//!
-//! The walking rule: an object whose discriminator value names an entry is a node of that type;
-//! any other object is plain, its entry named by where it lies; arrays hold values of the name they
-//! have. What that rule cannot tell apart is an error here, never a node a walk misses: a plain
-//! object whose own discriminator value may name an entry (a free string, or a variant spelled like
-//! a node type), plain objects that hold themselves with no node between (their path names would
-//! never end), two kinds of objects under one name.
+//! Visitor keys: what a generic walker follows to every node of a tree, which a lazy target exports
+//! as `VISITOR_KEYS` since its getters cannot be enumerated. Each kind of object a walk meets has an
+//! entry listing, in output order, the keys of its properties that can lead to a node. A node's
+//! entry is named after its type; a plain object's after where it lies: its holder's entry, a dot
+//! and its key (`Select.joins`), or its key in `deserialize`'s result (`hints`). A walker takes an
+//! object whose discriminator value names an entry for a node of that type, any other for a plain
+//! one; what that rule cannot tell apart (a plain object whose own discriminator may name an entry,
+//! plain objects that hold themselves with no node between, two kinds of objects under one name)
+//! is an error here, never a node a walk misses.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -124,76 +118,96 @@ impl<'a> Walk<'a> {
         if keys.is_empty() && !is_node {
             return;
         }
-        let help = "a node's entry is its type name, a plain object's the entry of the object holding it, a dot and its key, or its key in `deserialize`'s result: rename a node type or a field";
-        if name == "__proto__" || self.origins.contains_key(&name) {
-            let (message, location) = match self.origins.get(&name) {
-                Some(first) => (
-                    format!("{} and {} would have one VISITOR_KEYS entry, `{name}`", first.what, origin.what),
-                    origin.location.clone().or_else(|| first.location.clone()),
-                ),
-                None => (
-                    format!(
-                        "{} would have the VISITOR_KEYS entry `__proto__`, which JS object literals take as the prototype",
-                        origin.what
-                    ),
-                    origin.location.clone(),
-                ),
-            };
-            let mut diagnostic = Diagnostic::new(message).with_help(help);
-            if let Some(location) = location {
-                diagnostic = diagnostic.at(location);
-            }
-            self.diagnostics.push(diagnostic);
+        if !self.claim(&name, origin) {
             return;
         }
-        self.origins.insert(name.clone(), origin);
         self.entries.push(VisitorEntry { name: name.clone(), keys: keys.clone() });
         for key in keys {
-            // The plain structs under `key` in any of `structs`: a walker follows the key in each.
-            let fields: Vec<(&TypeRef, &Option<Location>)> = structs
-                .iter()
-                .flat_map(|id| self.properties(*id))
-                .filter(|p| p.key == key)
-                .flat_map(|p| match &p.value {
-                    PropertyValue::Field { ty, .. } => vec![(ty, &p.location)],
-                    PropertyValue::Joined { parts, .. } => parts.iter().map(|(_, ty)| (ty, &p.location)).collect(),
-                    _ => Vec::new(),
-                })
-                .collect();
-            let plain = self.plain_structs(fields.iter().map(|(ty, _)| *ty));
-            if plain.is_empty() {
-                continue;
-            }
-            // Diagnostics point at a field that brings plain objects here.
-            let location = fields
-                .iter()
-                .filter(|(ty, _)| !self.plain_structs([*ty]).is_empty())
-                .find_map(|(_, location)| (*location).clone());
-            if let Some(again) = chain.iter().position(|met| *met == plain) {
-                self.reachable.extend(plain.iter().copied());
-                let names: Vec<&str> = chain[again..]
-                    .iter()
-                    .flatten()
-                    .map(|id| self.schema.get(*id).name.as_str())
-                    .collect::<BTreeSet<_>>()
-                    .into_iter()
-                    .collect();
-                let mut diagnostic = Diagnostic::new(format!(
-                    "plain objects of `{}` hold themselves through `{key}` with no node between them: their VISITOR_KEYS entries, named by their path from the nearest node (`{name}.{key}`, ...), would never end",
-                    names.join("`, `")
-                ))
-                .with_help("make one of them a node: a struct with a span, and no field keyed like [mapping] discriminator");
-                if let Some(location) = location {
-                    diagnostic = diagnostic.at(location);
-                }
-                self.diagnostics.push(diagnostic);
-                continue;
-            }
-            let mut next = if is_node { Vec::new() } else { chain.to_vec() };
-            next.push(plain.clone());
-            let what = format!("the plain objects at `{key}` of `{name}`'s entry");
-            self.describe(format!("{name}.{key}"), &plain, &next, Origin { what, location });
+            self.describe_under(&name, &key, structs, chain);
         }
+    }
+
+    /// Takes entry name `name` for what `origin` describes; `false`, with an error, where another
+    /// kind of objects has it, or it is `__proto__`.
+    fn claim(&mut self, name: &str, origin: Origin) -> bool {
+        if name != "__proto__" && !self.origins.contains_key(name) {
+            self.origins.insert(name.to_owned(), origin);
+            return true;
+        }
+        let (message, location) = match self.origins.get(name) {
+            Some(first) => (
+                format!("{} and {} would have one VISITOR_KEYS entry, `{name}`", first.what, origin.what),
+                origin.location.clone().or_else(|| first.location.clone()),
+            ),
+            None => (
+                format!(
+                    "{} would have the VISITOR_KEYS entry `__proto__`, which JS object literals take as the prototype",
+                    origin.what
+                ),
+                origin.location.clone(),
+            ),
+        };
+        let help = "a node's entry is its type name, a plain object's the entry of the object holding it, a dot and its key, or its key in `deserialize`'s result: rename a node type or a field";
+        let mut diagnostic = Diagnostic::new(message).with_help(help);
+        if let Some(location) = location {
+            diagnostic = diagnostic.at(location);
+        }
+        self.diagnostics.push(diagnostic);
+        false
+    }
+
+    /// Adds the entries of the plain objects under `key` in any of `structs`, the objects of entry
+    /// `name` (a walker follows the key in each), unless they hold themselves with no node between.
+    fn describe_under(&mut self, name: &str, key: &str, structs: &[TypeId], chain: &[Vec<TypeId>]) {
+        let fields: Vec<(&TypeRef, &Option<Location>)> = structs
+            .iter()
+            .flat_map(|id| self.properties(*id))
+            .filter(|p| p.key == key)
+            .flat_map(|p| match &p.value {
+                PropertyValue::Field { ty, .. } => vec![(ty, &p.location)],
+                PropertyValue::Joined { parts, .. } => parts.iter().map(|(_, ty)| (ty, &p.location)).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        let plain = self.plain_structs(fields.iter().map(|(ty, _)| *ty));
+        if plain.is_empty() {
+            return;
+        }
+        // Diagnostics point at a field that brings plain objects here.
+        let location = fields
+            .iter()
+            .filter(|(ty, _)| !self.plain_structs([*ty]).is_empty())
+            .find_map(|(_, location)| (*location).clone());
+        if let Some(again) = chain.iter().position(|met| *met == plain) {
+            self.reachable.extend(plain.iter().copied());
+            let diagnostic = self.endless_path(&chain[again..], name, key);
+            self.diagnostics.push(match location {
+                Some(location) => diagnostic.at(location),
+                None => diagnostic,
+            });
+            return;
+        }
+        let mut next = chain.to_vec();
+        next.push(plain.clone());
+        let what = format!("the plain objects at `{key}` of `{name}`'s entry");
+        self.describe(format!("{name}.{key}"), &plain, &next, Origin { what, location });
+    }
+
+    /// The error for plain objects, those of `cycle`, that hold themselves through `key` of entry
+    /// `name`: the names of their entries would never end.
+    fn endless_path(&self, cycle: &[Vec<TypeId>], name: &str, key: &str) -> Diagnostic {
+        let names: Vec<&str> = cycle
+            .iter()
+            .flatten()
+            .map(|id| self.schema.get(*id).name.as_str())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        Diagnostic::new(format!(
+            "plain objects of `{}` hold themselves through `{key}` with no node between them: their VISITOR_KEYS entries, named by their path from the nearest node (`{name}.{key}`, ...), would never end",
+            names.join("`, `")
+        ))
+        .with_help("make one of them a node: a struct with a span, and no field keyed like [mapping] discriminator")
     }
 
     /// The properties a walk reads of struct `id`'s objects (none for a converter's value).

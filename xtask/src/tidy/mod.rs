@@ -2,11 +2,9 @@
 //! tracks. Modules of generator/src and xtask/src are at most 400 lines and their functions at
 //! most 80; every Rust file outside fixtures and generated output opens with a `//!` doc comment;
 //! code, templates and generated output hold no dates and cite no bench journal (figures belong in
-//! the benchmark results). The modules and functions still over a limit are listed in `known.rs`:
-//! each may shrink, none may grow, and no other may cross a limit.
+//! the benchmark results).
 
 mod functions;
-mod known;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -19,9 +17,8 @@ use crate::project::Project;
 pub const LONG_ABOUT: &str = "\
 Check the rules that keep the code readable, on every file git tracks
 
-- modules of generator/src and xtask/src: at most 400 lines; their functions: at most 80 (from the
-  signature to the closing brace). Those over a limit today are listed in xtask/src/tidy/known.rs
-  with their size: they may shrink, not grow, and leave the list once within the limit;
+- modules of generator/src, generator/cli/src and xtask/src: at most 400 lines; their functions:
+  at most 80 (from the signature to the closing brace);
 - every .rs file outside fixtures/ and generated/ starts with a `//!` doc comment;
 - no date (YYYY-MM-DD) and no citation of bench/README in code, templates or generated output.
 
@@ -82,7 +79,7 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
             }
         }
     }
-    problems.extend(over_limits(&sizes, known::OVER_LIMIT));
+    problems.extend(over_limits(&sizes));
     Ok(problems)
 }
 
@@ -118,34 +115,13 @@ fn has_date(line: &str) -> bool {
     })
 }
 
-/// The modules and functions over their limit that `known.rs` does not list at that size or more,
-/// and the entries of `known.rs` that are now within the limit or gone.
-fn over_limits(sizes: &BTreeMap<String, usize>, known: &[(&str, usize)]) -> Vec<String> {
-    let known: BTreeMap<&str, usize> = known.iter().copied().collect();
+/// The modules and functions over their limit.
+fn over_limits(sizes: &BTreeMap<String, usize>) -> Vec<String> {
     let mut problems = Vec::new();
     for (name, &lines) in sizes {
         let (what, limit) = if name.contains(": ") { ("function", FUNCTION_LINES) } else { ("module", MODULE_LINES) };
-        match known.get(name.as_str()) {
-            _ if lines <= limit => {}
-            None => problems.push(format!("{name}: a {what} of {lines} lines, over the limit of {limit}: split it")),
-            Some(&recorded) if lines > recorded => problems.push(format!(
-                "{name}: a {what} of {lines} lines, grown from the {recorded} that xtask/src/tidy/known.rs allows \
-                 (over the limit of {limit}): split it"
-            )),
-            Some(_) => {}
-        }
-    }
-    for (name, &recorded) in &known {
-        let limit = if name.contains(": ") { FUNCTION_LINES } else { MODULE_LINES };
-        match sizes.get(*name) {
-            None => problems.push(format!("{name}: listed in xtask/src/tidy/known.rs, but no longer there: remove it")),
-            Some(&lines) if lines <= limit => problems.push(format!(
-                "{name}: {lines} lines, within the limit of {limit}: remove it from xtask/src/tidy/known.rs"
-            )),
-            Some(&lines) if lines < recorded => problems.push(format!(
-                "{name}: {lines} lines, shrunk from {recorded}: lower its entry in xtask/src/tidy/known.rs"
-            )),
-            Some(_) => {}
+        if lines > limit {
+            problems.push(format!("{name}: a {what} of {lines} lines, over the limit of {limit}: split it"));
         }
     }
     problems
@@ -169,19 +145,15 @@ mod tests {
     use super::{has_date, over_limits};
 
     #[test]
-    fn holds_known_sizes_to_a_ratchet() {
-        let sizes: BTreeMap<String, usize> =
-            [("a.rs", 401), ("a.rs: f", 81), ("b.rs", 500), ("b.rs: g", 90), ("c.rs", 300), ("d.rs", 450)]
-                .into_iter()
-                .map(|(name, lines)| (name.to_owned(), lines))
-                .collect();
-        let known = [("b.rs", 500), ("b.rs: g", 85), ("c.rs", 420), ("d.rs", 460), ("e.rs", 410)];
-        let problems = over_limits(&sizes, &known);
-        let named: Vec<&str> = problems.iter().map(|p| p.split(": ").next().unwrap()).collect();
-        // New offenders (a.rs, its f), a grown one (b.rs's g), one now within the limit (c.rs), one
-        // shrunk (d.rs) and one gone (e.rs); b.rs at its recorded size passes.
-        assert_eq!(named, ["a.rs", "a.rs", "b.rs", "c.rs", "d.rs", "e.rs"], "{problems:#?}");
-        assert!(problems[2].contains("grown from the 85"), "{}", problems[2]);
+    fn finds_modules_and_functions_over_their_limits() {
+        let sizes: BTreeMap<String, usize> = [("a.rs", 401), ("a.rs: f", 80), ("b.rs", 400), ("b.rs: g", 81)]
+            .into_iter()
+            .map(|(name, lines)| (name.to_owned(), lines))
+            .collect();
+        let problems = over_limits(&sizes);
+        assert_eq!(problems.len(), 2, "{problems:#?}");
+        assert!(problems[0].starts_with("a.rs: a module of 401 lines"), "{}", problems[0]);
+        assert!(problems[1].starts_with("b.rs: g: a function of 81 lines"), "{}", problems[1]);
     }
 
     #[test]
