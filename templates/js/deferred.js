@@ -1,6 +1,6 @@
 {#- The values left for later by eager deserializers, where the JS stack ran out: a `Deferred` holds
     the reader and the position, `resolveDeferred` builds them once the root is back, from the top
-    of the stack. With `getters_kept` (Oxlint's output), the program's getters are not read. With
+    of the stack. With `program_getters` (Oxlint's output), the program's getters are not read. With
     `parent_links`, each is built with the node that holds it as its parent
     (passed to its reader, or with `parent_global` set in the variable `parent` first). -#}
 // Where the JS stack runs out, a value is left for later: each function that stores values that may
@@ -32,7 +32,7 @@ function resolveDeferred(root) {
     const value = stack.pop();
     const node = Object.hasOwn(value, "parent") ? value : enclosing;
     for (const key in value) {
-{%- if getters_kept %}
+{%- if program_getters %}
       // (The program's `comments` and `tokens` are getters, of values read on demand: not read here.)
       if (key === "parent" || key === "comments" || key === "tokens") continue;
 {%- else %}

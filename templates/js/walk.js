@@ -1,4 +1,4 @@
-{#- The walker of a target (`emit/js/walker.rs`, `WalkJs`): `walk.js`, a module of its own that reads
+{#- The walker of a target (`emit/js/walker/`, `WalkJs`): `walk.js`, a module of its own that reads
     buffers with its deserializer's functions (`walkInternals()` of `deserialize.js`); with
     `walker.lazy`, the nodes it builds are a lazy target's objects, which read the rest on first
     access. -#}
@@ -575,7 +575,7 @@ function dropInside(at, vec, lenOffset, size, alignMask, span) {
   if (len === 0) return;
   let first;
   try {
-    first = {% if walker.comments_below_region %}readPointerBelow{% else %}readPointer{% endif %}(vec, len * size, alignMask) + span;
+    first = {% if walker.comments_outside_ast %}readPointerBelow{% else %}readPointer{% endif %}(vec, len * size, alignMask) + span;
   } catch (error) {
     // Comments that cannot be read drop no word: the walk reads what it reads without them, and
     // refuses no buffer that `deserialize` (which may not read them) takes.

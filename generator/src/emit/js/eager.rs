@@ -28,13 +28,13 @@ struct DeserializeJs {
     /// in a variable, `parent`).
     parent_global: bool,
     /// Read by the shared `js/deferred.js`: no getter is left unread (oxc's Oxlint output has some).
-    getters_kept: bool,
+    program_getters: bool,
     /// Read by the shared `js/deferred.js`: every cycle of rawast's schemas has a place to defer
     /// (`model::graph::undeferrable_cycle`), so nothing is read first.
     read_first: bool,
     result: ResultView,
     functions: Vec<Function>,
-    /// What its walker (`walk.js`, `walker.rs`) takes from it: targets whose objects a walker can
+    /// What its walker (`walk.js`, `emit/js/walker/`) takes from it: targets whose objects a walker can
     /// tell apart (`Model::visitor_keys`).
     walk_internals: Option<WalkInternals>,
     /// `VISITOR_KEYS` (`js/visitor_keys.js`) of a target with a walker.
@@ -51,14 +51,14 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
     let buffer = BufferView::new(cx, settings);
     let entry = WalkEntry {
         whole_tree: builder.parent_links,
-        probe_built: false,
+        looks_into_built: false,
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
         lazy: false,
         // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
         words: true,
         few_strings: false,
-        comments_below_region: false,
+        comments_outside_ast: false,
     };
     // (The walker first: the helpers its builds call are written with the deserializer's.)
     let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
@@ -70,7 +70,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         strings: StringsView::new(settings),
         lazy: false,
         parent_global: false,
-        getters_kept: false,
+        program_getters: false,
         read_first: false,
         result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,

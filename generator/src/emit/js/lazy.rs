@@ -35,7 +35,7 @@ struct DeserializeLazyJs {
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
-    /// What its walker (`walk.js`, `walker.rs`) takes from it: the nodes the walker hands over are
+    /// What its walker (`walk.js`, `emit/js/walker/`) takes from it: the nodes the walker hands over are
     /// this target's lazy objects, which keep the walk's context.
     walk_internals: Option<WalkInternals>,
     /// Each `VISITOR_KEYS` entry (a node type, or where plain objects lie), quoted → the quoted keys
@@ -97,13 +97,13 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
     // hands over keep (`beginWalk`); its end leaves the context rather than dropping the views.
     let entry = WalkEntry {
         whole_tree: false,
-        probe_built: false,
+        looks_into_built: false,
         params: "buffer".to_owned(),
         buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
         // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
         words: true,
         few_strings: false,
-        comments_below_region: false,
+        comments_outside_ast: false,
         lazy: true,
     };
     // (The walker first: the helpers its builds call are written with the deserializer's.)

@@ -124,7 +124,7 @@ impl<'s> Emitter<'s> {
     /// computed position, a pointer the JS follows itself), a struct's own converter is taken to
     /// read what its fields hold, as it converts the struct's value (`FormalParameters`, whose JS
     /// follows `rest`'s pointer); `None` for a property's, which a walk then builds to look into
-    /// (`walker.rs`). Reads past what the value holds are harmless: a walk looks into more.
+    /// (`emit/js/walker/`). Reads past what the value holds are harmless: a walk looks into more.
     pub(super) fn converter_reads_at(
         &self,
         converter: MetaId,

@@ -66,7 +66,7 @@ pub(super) enum Reader {
     /// them (`decorators[0].start`).
     WholeVec(TypeRef),
     /// One property of a struct's object, a converter's, alone: what a walk builds of a struct it
-    /// otherwise reads field by field (`walker.rs`).
+    /// otherwise reads field by field (`emit/js/walker/`).
     Property(TypeId, String),
 }
 
@@ -174,7 +174,7 @@ impl<'s> Emitter<'s> {
     /// group makes at most one call into it each time it runs (else a retry would read again what
     /// a failed one read, as often as there are such calls, and each retry takes away what it
     /// found). A group with no `Box` is left for `nesting::check_cycles` to refuse.
-    pub(super) fn read_first_where_looked_at(&mut self) -> Result<(), Problem> {
+    pub(super) fn read_first_in_nesting_cycles(&mut self) -> Result<(), Problem> {
         for group in nesting::undeferred_cycles(&self.calls) {
             for name in &group {
                 let one_at_a_time = match self.readers.get(name) {

@@ -70,13 +70,13 @@ struct OxcDeserializeJs {
     parent_global: bool,
     /// Read by the shared `js/deferred.js`: the program's `comments` and `tokens` are getters
     /// (Oxlint's output), which resolving `Deferred`s must not call.
-    getters_kept: bool,
-    /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_where_looked_at`):
+    program_getters: bool,
+    /// Some `Box` is read first where the JS stack runs out (`Emitter::read_first_in_nesting_cycles`):
     /// reads from the top of the stack go through `readFromTop`.
     read_first: bool,
     /// `source_text = "buffer"`: every string from the buffer, the caller's text only checked.
     source_from_buffer: bool,
-    /// What its walker (`walk.js`, `walker.rs`) takes from it.
+    /// What its walker (`walk.js`, `emit/js/walker/`) takes from it.
     walk_internals: Option<WalkInternals>,
     /// Its walker's `beginWalk` takes `fewStrings` ([`super::walker::WalkerView::takes_few_strings`]).
     walk_few_strings: bool,
@@ -178,7 +178,7 @@ pub fn root_name(settings: &OxcSettings) -> &'static str {
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<Modules, Error> {
     let fail = |problem| failure(target, problem);
     // Written twice: first with every `Box` called, to learn which must be (those read first where
-    // the JS stack runs out: `Emitter::read_first_where_looked_at`); then with the others that an
+    // the JS stack runs out: `Emitter::read_first_in_nesting_cycles`); then with the others that an
     // enum's case or an `Option` holds read in place (`Emitter::boxes_called`), which takes no
     // `Box` out of a cycle that needs one (check_cycles below checks it).
     let first = write(cx, settings, None).map_err(fail)?;
@@ -213,7 +213,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result
         parent_links: settings.parent,
         linter,
         parent_global: true,
-        getters_kept: settings.linter,
+        program_getters: settings.linter,
         views: views(cx.schema, cx.layout64, &OXC_VIEWS),
         walk_internals: walker.as_ref().map(WalkInternals::of),
         walk_few_strings: walker.as_ref().is_some_and(|w| w.takes_few_strings()),
@@ -261,7 +261,7 @@ fn write<'s>(
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     let walker = walker(&mut emitter, cx, &TypeRef::Named(root), walk_entry(settings));
     emitter.run()?;
-    emitter.read_first_where_looked_at()?;
+    emitter.read_first_in_nesting_cycles()?;
     Ok(Written { emitter, root, metadata, root_fn, walker })
 }
 
@@ -271,7 +271,7 @@ fn walk_entry(settings: &OxcSettings) -> WalkEntry {
     WalkEntry {
         // In the `parent` variants and Oxlint's, a node's `parent` holds the whole tree.
         whole_tree: settings.parent || linter,
-        probe_built: true,
+        looks_into_built: true,
         params: if linter { "buffer" } else { "buffer, sourceText, sourceStartPos, sourceByteLen" }.to_owned(),
         buffer_doc: format!(
             "the buffer, as `deserialize` takes it{}",
@@ -281,7 +281,7 @@ fn walk_entry(settings: &OxcSettings) -> WalkEntry {
         // oxc's spans count UTF-16 units, the caller's `sourceText`'s (Oxlint's: decoded by `setUp`).
         words: true,
         few_strings: true,
-        comments_below_region: linter,
+        comments_outside_ast: linter,
     }
 }
 

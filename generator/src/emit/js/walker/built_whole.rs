@@ -3,15 +3,15 @@
 //! converter reads is walked first where it is known, so that the value is built only where it can
 //! hold a visited node; the builders the walkers call are imported by `walk.js`.
 
-use super::collector::{Collector, Walked, WalkerParts};
-use super::{BuiltWalk, NodeOf, Step, WalkBody, WalkFunction};
+use super::collector::{Collector, WalkTarget, WalkerParts};
+use super::{BuiltWalk, NodeTypesOf, Step, WalkBody, WalkFunction};
 use crate::emit::js::builder::at;
 use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::{ConverterKeeps, PropertyValue};
 
 /// What builds a value whole: a type's deserializer, or that of a struct's converted property alone.
 #[derive(Clone, Copy)]
-pub(super) enum Whole<'k> {
+pub(super) enum BuiltWhole<'k> {
     Type(&'k TypeRef),
     Property(TypeId, &'k str),
 }
@@ -20,7 +20,7 @@ impl Collector<'_, '_> {
     /// The walker of struct `id`'s property `key` alone: a converter's value, built whole.
     pub(super) fn property_function(&mut self, id: TypeId, key: &str) -> WalkFunction {
         let cx = self.cx;
-        let name = self.name(&Walked::Property(id, key.to_owned()));
+        let name = self.name(&WalkTarget::Property(id, key.to_owned()));
         let object = cx.model.object(id).expect("structs have an object model");
         let Some(PropertyValue::Converted { converter, within }) =
             object.properties.iter().find(|p| p.key == key).map(|p| &p.value)
@@ -29,7 +29,7 @@ impl Collector<'_, '_> {
         };
         let (node, body, edges) = self.converted(
             *converter,
-            Whole::Property(id, key),
+            BuiltWhole::Property(id, key),
             id,
             Some(key),
             (within.id, within.path.offset(self.source.builder().layout)),
@@ -49,7 +49,7 @@ impl Collector<'_, '_> {
     pub(super) fn converted(
         &mut self,
         converter: MetaId,
-        whole: Whole,
+        whole: BuiltWhole,
         of: TypeId,
         key: Option<&str>,
         within: (TypeId, u32),
@@ -68,7 +68,7 @@ impl Collector<'_, '_> {
         if keeps == ConverterKeeps::Nothing {
             // It holds only the nodes it makes: nothing to look into.
             return (
-                NodeOf::Made(made),
+                NodeTypesOf::Made(made),
                 WalkBody::Built { walk: self.built_walk(build, None), value_read: None },
                 Vec::new(),
             );
@@ -81,24 +81,33 @@ impl Collector<'_, '_> {
                     ConverterKeeps::Value(read) if made.is_empty() => self.value_read(&read, &reads),
                     _ => None,
                 };
-                let reads = self.step_of(&Walked::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
+                let reads =
+                    self.step_of(&WalkTarget::Reads { of, key: key.map(str::to_owned), reads }, "pos".to_owned());
                 let mut edges = vec![reads.walker];
                 edges.extend(value_read.as_ref().map(|(_, step)| step.walker));
-                (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, Some(reads)), value_read }, edges)
+                (
+                    NodeTypesOf::Made(made),
+                    WalkBody::Built { walk: self.built_walk(build, Some(reads)), value_read },
+                    edges,
+                )
             }
             None => {
                 let edges = self.read_by(converter);
-                (NodeOf::Made(made), WalkBody::Built { walk: self.built_walk(build, None), value_read: None }, edges)
+                (
+                    NodeTypesOf::Made(made),
+                    WalkBody::Built { walk: self.built_walk(build, None), value_read: None },
+                    edges,
+                )
             }
         }
     }
 
     /// The expression that builds `whole` (writing its builder if it is new), whose functions
     /// `walk.js` imports.
-    fn build(&mut self, whole: Whole) -> String {
+    fn build(&mut self, whole: BuiltWhole) -> String {
         let build = match whole {
-            Whole::Type(ty) => self.source.build(ty),
-            Whole::Property(id, key) => self.source.build_property(id, key),
+            BuiltWhole::Type(ty) => self.source.build(ty),
+            BuiltWhole::Property(id, key) => self.source.build_property(id, key),
         };
         self.builders.extend(build.functions);
         build.call
@@ -107,14 +116,14 @@ impl Collector<'_, '_> {
     /// The expression that builds a node of type `ty` whole where the visitor visits its type; a
     /// walk of the whole tree builds the tree instead, and imports no builder for it.
     pub(super) fn node_build(&mut self, ty: &TypeRef) -> String {
-        if self.whole_tree { self.source.build(ty).call } else { self.build(Whole::Type(ty)) }
+        if self.whole_tree { self.source.build(ty).call } else { self.build(BuiltWhole::Type(ty)) }
     }
 
     /// The expression that builds a value built whole (`whole`), where its walker builds it: always,
     /// but in a walk of the whole tree, where it is built only to be looked into apart from the
-    /// tree (`probe_built`) for lack of a walker of what its converter reads (`has_reads`).
-    fn value_build(&mut self, whole: Whole, has_reads: bool) -> Option<String> {
-        (!self.whole_tree || (self.probe_built && !has_reads)).then(|| self.build(whole))
+    /// tree (`looks_into_built`) for lack of a walker of what its converter reads (`has_reads`).
+    fn value_build(&mut self, whole: BuiltWhole, has_reads: bool) -> Option<String> {
+        (!self.whole_tree || (self.looks_into_built && !has_reads)).then(|| self.build(whole))
     }
 
     /// How a walker walks a value built whole, from `value_build`'s `build` and the walker of what
@@ -131,7 +140,7 @@ impl Collector<'_, '_> {
 
     /// How a walker walks a value built whole with no walker of what it reads (`built_walk`),
     /// writing its builder where the walker builds it.
-    pub(super) fn unread_walk(&mut self, whole: Whole) -> BuiltWalk {
+    pub(super) fn unread_walk(&mut self, whole: BuiltWhole) -> BuiltWalk {
         let build = self.value_build(whole, false);
         self.built_walk(build, None)
     }
@@ -150,10 +159,10 @@ impl Collector<'_, '_> {
         Some((index, self.step(read, at("pos", *offset))))
     }
 
-    /// The walker of what a converter reads (`Walked::Reads`): those of its reads that can lead to
+    /// The walker of what a converter reads (`WalkTarget::Reads`): those of its reads that can lead to
     /// a node, in the order it reads them, as a struct's fields.
     pub(super) fn reads_function(&mut self, of: TypeId, key: Option<&str>, reads: &[(TypeRef, u32)]) -> WalkFunction {
-        let name = self.name(&Walked::Reads { of, key: key.map(str::to_owned), reads: reads.to_vec() });
+        let name = self.name(&WalkTarget::Reads { of, key: key.map(str::to_owned), reads: reads.to_vec() });
         let mut children: Vec<Step> = Vec::new();
         for (ty, offset) in reads {
             let step = self.step(ty, at("pos", *offset));
@@ -169,7 +178,7 @@ impl Collector<'_, '_> {
         WalkFunction {
             name,
             comment: format!("What the converter of {what} reads"),
-            node: NodeOf::Nothing,
+            node: NodeTypesOf::Nothing,
             edges,
             body: WalkBody::Object { node: None, children, span: None },
         }
@@ -190,7 +199,7 @@ impl Collector<'_, '_> {
         crate::model::converter_reads_in(cx.schema, converter, cx.model.variant)
             .iter()
             .filter(|ty| cx.model.builds_nodes(ty))
-            .map(|ty| self.index(&Walked::Type(ty.clone())))
+            .map(|ty| self.index(&WalkTarget::Type(ty.clone())))
             .collect()
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{NodeOf, SpansFunction, Step, WalkBody, WalkEntry, WalkFunction, WalkSource};
+use super::{NodeTypesOf, SpansFunction, Step, WalkBody, WalkEntry, WalkFunction, WalkSource};
 use crate::emit::EmitContext;
 use crate::emit::js::builder::at;
 use crate::ir::{TypeId, TypeRef};
@@ -13,7 +13,7 @@ use crate::layout::Shape;
 /// What a walker walks: a value of a type, one property of a struct's object alone, or what the
 /// converter of struct `of`'s object (or of its property `key`) reads, at `reads`' offsets.
 #[derive(Clone, PartialEq)]
-pub(super) enum Walked {
+pub(super) enum WalkTarget {
     Type(TypeRef),
     Property(TypeId, String),
     Reads { of: TypeId, key: Option<String>, reads: Vec<(TypeRef, u32)> },
@@ -21,7 +21,7 @@ pub(super) enum Walked {
 
 /// A walker but its name and comment: the node types its value can be, its body, and the walkers
 /// it can call or push (its edges).
-pub(super) type WalkerParts = (NodeOf, WalkBody, Vec<usize>);
+pub(super) type WalkerParts = (NodeTypesOf, WalkBody, Vec<usize>);
 
 /// Collects the walkers a root needs, each once, in the order first met.
 pub(super) struct Collector<'b, 'a> {
@@ -29,16 +29,16 @@ pub(super) struct Collector<'b, 'a> {
     pub(super) cx: &'b EmitContext<'a>,
     /// The node types, by index: those with visitor keys, then those only converters make.
     pub(super) node_types: Vec<String>,
-    walked: Vec<Walked>,
+    walked: Vec<WalkTarget>,
     pub(super) functions: Vec<Option<WalkFunction>>,
     /// Walks may skip by words ([`WalkEntry::words`] and `[walk] keywords`): `Vec`s whose
     /// elements' spans can be read get a `spanOf…` function, each element type once.
     pub(super) by_words: bool,
     pub(super) spans: Vec<(TypeRef, SpansFunction)>,
-    /// [`WalkEntry::whole_tree`] and [`WalkEntry::probe_built`]: which values built whole a walker
+    /// [`WalkEntry::whole_tree`] and [`WalkEntry::looks_into_built`]: which values built whole a walker
     /// builds ([`super::BuiltWalk`]).
     pub(super) whole_tree: bool,
-    pub(super) probe_built: bool,
+    pub(super) looks_into_built: bool,
     /// The deserializer's functions the walkers' builds call.
     pub(super) builders: BTreeSet<String>,
 }
@@ -61,7 +61,7 @@ impl<'b, 'a> Collector<'b, 'a> {
             by_words: entry.words && !cx.config.walk_keywords.is_empty(),
             spans: Vec::new(),
             whole_tree: entry.whole_tree,
-            probe_built: entry.probe_built,
+            looks_into_built: entry.looks_into_built,
             builders: BTreeSet::new(),
         }
     }
@@ -69,9 +69,9 @@ impl<'b, 'a> Collector<'b, 'a> {
 
 impl Collector<'_, '_> {
     /// The index of the walker of `walked`, writing it (and those it calls) if it is new.
-    pub(super) fn index(&mut self, walked: &Walked) -> usize {
+    pub(super) fn index(&mut self, walked: &WalkTarget) -> usize {
         let walked = match walked {
-            Walked::Type(TypeRef::Cell(inner)) => Walked::Type((**inner).clone()),
+            WalkTarget::Type(TypeRef::Cell(inner)) => WalkTarget::Type((**inner).clone()),
             other => other.clone(),
         };
         if let Some(index) = self.walked.iter().position(|w| *w == walked) {
@@ -81,9 +81,9 @@ impl Collector<'_, '_> {
         self.walked.push(walked.clone());
         self.functions.push(None);
         let function = match &walked {
-            Walked::Type(ty) => self.type_function(ty),
-            Walked::Property(id, key) => self.property_function(*id, key),
-            Walked::Reads { of, key, reads } => self.reads_function(*of, key.as_deref(), reads),
+            WalkTarget::Type(ty) => self.type_function(ty),
+            WalkTarget::Property(id, key) => self.property_function(*id, key),
+            WalkTarget::Reads { of, key, reads } => self.reads_function(*of, key.as_deref(), reads),
         };
         self.functions[index] = Some(function);
         index
@@ -91,11 +91,11 @@ impl Collector<'_, '_> {
 
     /// The call of the walker of type `ty` at `pos`.
     pub(super) fn step(&mut self, ty: &TypeRef, pos: String) -> Step {
-        self.step_of(&Walked::Type(ty.clone()), pos)
+        self.step_of(&WalkTarget::Type(ty.clone()), pos)
     }
 
     /// The call of the walker of `walked` at `pos`.
-    pub(super) fn step_of(&mut self, walked: &Walked, pos: String) -> Step {
+    pub(super) fn step_of(&mut self, walked: &WalkTarget, pos: String) -> Step {
         let walker = self.index(walked);
         Step {
             walker,
@@ -107,16 +107,16 @@ impl Collector<'_, '_> {
     }
 
     /// The name of the walker of `walked`: `walk` and the type's, the property's or the reads'.
-    pub(super) fn name(&self, walked: &Walked) -> String {
+    pub(super) fn name(&self, walked: &WalkTarget) -> String {
         match walked {
-            Walked::Type(ty) => self.source.builder().function_name(ty).replacen("deserialize", "walk", 1),
-            Walked::Property(id, key) => {
+            WalkTarget::Type(ty) => self.source.builder().function_name(ty).replacen("deserialize", "walk", 1),
+            WalkTarget::Property(id, key) => {
                 format!("walk{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*id).name)
             }
-            Walked::Reads { of, key: Some(key), .. } => {
+            WalkTarget::Reads { of, key: Some(key), .. } => {
                 format!("walkReadsOf{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*of).name)
             }
-            Walked::Reads { of, key: None, .. } => format!("walkReadsOf{}", self.cx.schema.get(*of).name),
+            WalkTarget::Reads { of, key: None, .. } => format!("walkReadsOf{}", self.cx.schema.get(*of).name),
         }
     }
 

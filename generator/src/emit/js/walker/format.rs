@@ -60,11 +60,11 @@ impl<'a> WalkSource<'a> for Builder<'a> {
 /// How `walk` starts and ends, by format: what `deserialize.js` gives `walk.js` to read a buffer
 /// with (`beginWalk`, `endWalk`, and the hooks [`super::WalkerView::imports`] lists).
 pub(in crate::emit::js) struct WalkEntry {
-    /// Nodes have parent links: [`super::WalkerView::whole_tree`]. `probe_built`: a value a
+    /// Nodes have parent links: [`super::WalkerView::whole_tree`]. `looks_into_built`: a value a
     /// converter builds is built apart from the tree and looked into for a visited node (oxc's),
     /// rather than taken for one (rawast's builders take the parent).
     pub(in crate::emit::js) whole_tree: bool,
-    pub(in crate::emit::js) probe_built: bool,
+    pub(in crate::emit::js) looks_into_built: bool,
     pub(in crate::emit::js) params: String,
     pub(in crate::emit::js) buffer_doc: String,
     /// The nodes built are a lazy target's objects: their subtrees are visited through their
@@ -81,5 +81,5 @@ pub(in crate::emit::js) struct WalkEntry {
     /// The comments (`[walk] comments`) may lie anywhere below the buffer's metadata, not only in
     /// the AST's region that `readPointer` allows (Oxlint allocates some files' comments below the
     /// program's): they are read with the deserializer's `readPointerBelow`.
-    pub(in crate::emit::js) comments_below_region: bool,
+    pub(in crate::emit::js) comments_outside_ast: bool,
 }

@@ -16,7 +16,7 @@ mod view;
 mod walk_function;
 mod words;
 
-use self::collector::{Collector, Walked};
+use self::collector::{Collector, WalkTarget};
 use self::words::{comments_vecs, errors_vecs, node_words};
 use crate::emit::EmitContext;
 use crate::emit::text::{JsKey, js_string};
@@ -25,7 +25,7 @@ use crate::model::VisitorKeys;
 
 pub(in crate::emit::js) use self::format::{Build, WalkEntry, WalkSource};
 pub(in crate::emit::js) use self::view::WalkerView;
-pub(in crate::emit::js) use self::walk_function::{BuiltWalk, NodeIndex, NodeOf, Step, WalkBody, WalkFunction};
+pub(in crate::emit::js) use self::walk_function::{BuiltWalk, NodeIndex, NodeTypesOf, Step, WalkBody, WalkFunction};
 pub(in crate::emit::js) use self::words::{CommentsVec, SpansBody, SpansFunction};
 
 /// Whether a target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a walker can
@@ -44,7 +44,7 @@ pub(in crate::emit::js) fn walker<'a>(
 ) -> Option<WalkerView> {
     let keys = cx.model.visitor_keys().ok()?;
     let mut collector = Collector::new(source, cx, keyed_node_types(cx, keys), &entry);
-    let root_walker = collector.index(&Walked::Type(root.clone()));
+    let root_walker = collector.index(&WalkTarget::Type(root.clone()));
     let channels = collector.channels();
     let functions: Vec<WalkFunction> =
         collector.functions.into_iter().map(|f| f.expect("every walker is written")).collect();
@@ -60,13 +60,13 @@ pub(in crate::emit::js) fn walker<'a>(
     let discriminator = cx.model.mapping.discriminator.as_deref().unwrap_or("type");
     let WalkEntry {
         whole_tree,
-        probe_built: _,
+        looks_into_built: _,
         params,
         buffer_doc,
         lazy,
         words: _,
         few_strings,
-        comments_below_region,
+        comments_outside_ast,
     } = entry;
     Some(WalkerView {
         node_types: node_type_keys(keys, &collector.node_types),
@@ -83,7 +83,7 @@ pub(in crate::emit::js) fn walker<'a>(
         lazy,
         node_words,
         few_strings,
-        comments_below_region,
+        comments_outside_ast,
         comments,
         errors,
         spans: collector.spans.into_iter().map(|(_, f)| f).collect(),

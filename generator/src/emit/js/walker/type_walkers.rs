@@ -3,10 +3,10 @@
 //! variant's payload's (one a converter reads is built whole); an `Option`'s, a `Vec`'s and a
 //! `Box`'s read their niche or tag, length or pointer and call their contents'.
 
-use super::built_whole::Whole;
-use super::collector::{Collector, Walked, WalkerParts};
+use super::built_whole::BuiltWhole;
+use super::collector::{Collector, WalkTarget, WalkerParts};
 use super::words::span_offset;
-use super::{NodeIndex, NodeOf, Step, WalkBody, WalkFunction};
+use super::{NodeIndex, NodeTypesOf, Step, WalkBody, WalkFunction};
 use crate::emit::EmitContext;
 use crate::emit::js::builder::at;
 use crate::emit::text::by_tag;
@@ -19,7 +19,7 @@ impl Collector<'_, '_> {
     pub(super) fn type_function(&mut self, ty: &TypeRef) -> WalkFunction {
         let cx = self.cx;
         let layout = self.source.builder().layout;
-        let name = self.name(&Walked::Type(ty.clone()));
+        let name = self.name(&WalkTarget::Type(ty.clone()));
         let comment = format!("`{}`", cx.schema.rust_type(ty, "'a"));
         let (node, body, edges) = match ty {
             TypeRef::Named(id) => match (&cx.schema.get(*id).kind, &layout.get(*id).shape) {
@@ -50,10 +50,10 @@ impl Collector<'_, '_> {
             return self.fields_walker(ty, id, name, walked, output);
         }
         match object.via {
-            Some(converter) => self.converted(converter, Whole::Type(ty), id, None, (id, 0)),
+            Some(converter) => self.converted(converter, BuiltWhole::Type(ty), id, None, (id, 0)),
             None => (
-                NodeOf::Always,
-                WalkBody::Built { walk: self.unread_walk(Whole::Type(ty)), value_read: None },
+                NodeTypesOf::Always,
+                WalkBody::Built { walk: self.unread_walk(BuiltWhole::Type(ty)), value_read: None },
                 Vec::new(),
             ),
         }
@@ -84,9 +84,9 @@ impl Collector<'_, '_> {
         let children = self.field_steps(id, walked);
         let made: Vec<usize> = walked.made.iter().map(|t| self.node_index(t)).collect();
         let node_of = match (indices.is_empty(), made.is_empty()) {
-            (true, _) => NodeOf::Nothing,
-            (false, true) => NodeOf::Types(indices),
-            (false, false) => NodeOf::TypesMaking(indices, made),
+            (true, _) => NodeTypesOf::Nothing,
+            (false, true) => NodeTypesOf::Types(indices),
+            (false, false) => NodeTypesOf::TypesMaking(indices, made),
         };
         let edges = children.iter().map(|s| s.walker).collect();
         // (A struct with a field whose nodes may lie outside its span is never skipped by it.)
@@ -117,7 +117,7 @@ impl Collector<'_, '_> {
                 PropertyValue::Converted { converter, .. }
                     if cx.model.converter_builds_nodes(cx.schema, *converter) =>
                 {
-                    children.push(self.step_of(&Walked::Property(id, property.key.clone()), "pos".to_owned()));
+                    children.push(self.step_of(&WalkTarget::Property(id, property.key.clone()), "pos".to_owned()));
                 }
                 _ => {}
             }
@@ -149,14 +149,14 @@ impl Collector<'_, '_> {
             cases.push((variant.discriminant, step));
         }
         let edges = cases.iter().filter_map(|(_, s)| s.as_ref().map(|s| s.walker)).collect();
-        (NodeOf::Nothing, WalkBody::Switch { what: cx.schema.get(id).name.clone(), cases }, edges)
+        (NodeTypesOf::Nothing, WalkBody::Switch { what: cx.schema.get(id).name.clone(), cases }, edges)
     }
 
     /// The walker of one of oxc's enums that a converter reads whole, or some of whose variants
     /// one reads (`JSXElementName`'s `this`): `converters`. Built whole: small values.
     fn converted_enum_walker(&mut self, ty: &TypeRef, enumeration: &EnumModel, converters: Vec<MetaId>) -> WalkerParts {
         let cx = self.cx;
-        let walk = self.unread_walk(Whole::Type(ty));
+        let walk = self.unread_walk(BuiltWhole::Type(ty));
         let mut made = Vec::new();
         let mut edges = Vec::new();
         for converter in converters {
@@ -171,9 +171,9 @@ impl Collector<'_, '_> {
             VariantValue::Payload(p) if cx.model.builds_nodes(p) => Some(p.clone()),
             _ => None,
         }) {
-            edges.push(self.index(&Walked::Type(payload)));
+            edges.push(self.index(&WalkTarget::Type(payload)));
         }
-        (NodeOf::Made(made), WalkBody::Built { walk, value_read: None }, edges)
+        (NodeTypesOf::Made(made), WalkBody::Built { walk, value_read: None }, edges)
     }
 
     /// The walker of an `Option` of `inner`: its `None` told by a niche or a tag.
@@ -183,7 +183,7 @@ impl Collector<'_, '_> {
         let some = self.step(inner, payload);
         let edges = vec![some.walker];
         let tagged = matches!(layout.option_repr(inner), OptionRepr::Tagged { .. });
-        (NodeOf::Nothing, WalkBody::Option { none_check, some, tagged }, edges)
+        (NodeTypesOf::Nothing, WalkBody::Option { none_check, some, tagged }, edges)
     }
 
     /// The walker of a `Vec` of `inner`: its elements', or, in a walk led by words, those of the
@@ -195,7 +195,7 @@ impl Collector<'_, '_> {
         let edges = vec![element.walker];
         let spans = if self.by_words { self.spans_of(inner) } else { None };
         (
-            NodeOf::Nothing,
+            NodeTypesOf::Nothing,
             WalkBody::Vec {
                 len_offset: layout.width.bytes(),
                 element_size: element_layout.size,
@@ -214,7 +214,7 @@ impl Collector<'_, '_> {
         let target = self.step(inner, "target".to_owned());
         let edges = vec![target.walker];
         (
-            NodeOf::Nothing,
+            NodeTypesOf::Nothing,
             WalkBody::Boxed {
                 size: target_layout.size,
                 align_mask: target_layout.align - 1,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{BuiltWalk, CommentsVec, NodeOf, SpansBody, SpansFunction, Step, WalkBody, WalkFunction};
+use super::{BuiltWalk, CommentsVec, NodeTypesOf, SpansBody, SpansFunction, Step, WalkBody, WalkFunction};
 
 /// What `templates/js/walk.js` renders.
 pub(in crate::emit::js) struct WalkerView {
@@ -32,7 +32,7 @@ pub(in crate::emit::js) struct WalkerView {
     /// Some converter's reads are walked before its value is built (`WalkBody::Built`'s `reads`).
     pub(in crate::emit::js) scans: bool,
     /// Some walker builds where the visitor visits a type a converter makes (`makes`): one that
-    /// walks a converter's reads first, or one of `NodeOf::TypesMaking`.
+    /// walks a converter's reads first, or one of `NodeTypesOf::TypesMaking`.
     pub(in crate::emit::js) makes: bool,
     /// The nodes built are a lazy target's objects: [`super::WalkEntry::lazy`].
     pub(in crate::emit::js) lazy: bool,
@@ -41,8 +41,8 @@ pub(in crate::emit::js) struct WalkerView {
     pub(in crate::emit::js) node_words: Vec<String>,
     /// [`super::WalkEntry::few_strings`].
     pub(in crate::emit::js) few_strings: bool,
-    /// [`super::WalkEntry::comments_below_region`].
-    pub(in crate::emit::js) comments_below_region: bool,
+    /// [`super::WalkEntry::comments_outside_ast`].
+    pub(in crate::emit::js) comments_outside_ast: bool,
     /// The offsets from the root of the lengths of its `Vec`s of `[walk] errors`: a buffer with an
     /// error is walked without words.
     pub(in crate::emit::js) errors: Vec<u32>,
@@ -80,11 +80,11 @@ impl WalkerView {
         let comments_read = !self.comments.is_empty();
         if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { .. }))
             || boxed_spans
-            || (comments_read && !self.comments_below_region)
+            || (comments_read && !self.comments_outside_ast)
         {
             names.insert("readPointer");
         }
-        if comments_read && self.comments_below_region {
+        if comments_read && self.comments_outside_ast {
             names.insert("readPointerBelow");
         }
         if bodies().any(|b| matches!(b, WalkBody::Vec { .. } | WalkBody::Boxed { paid: true, .. })) {
@@ -151,10 +151,10 @@ impl WalkerView {
     /// a tag (oxc's format): `WALK_MADE`, and `WALK_NODE` entries that are lists.
     pub(in crate::emit::js) fn has_lists(&self) -> bool {
         self.functions.iter().any(|f| match &f.node {
-            NodeOf::Made(types) => !types.is_empty(),
-            NodeOf::Types(types) => types.len() > 1,
-            NodeOf::TypesMaking(..) => true,
-            NodeOf::Nothing | NodeOf::Always => false,
+            NodeTypesOf::Made(types) => !types.is_empty(),
+            NodeTypesOf::Types(types) => types.len() > 1,
+            NodeTypesOf::TypesMaking(..) => true,
+            NodeTypesOf::Nothing | NodeTypesOf::Always => false,
         })
     }
 }

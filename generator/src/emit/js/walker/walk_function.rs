@@ -1,9 +1,9 @@
 //! A walker of `walk.js` as the template renders it ([`WalkFunction`]): what it does
 //! ([`WalkBody`]), the walkers it calls ([`Step`]), and what the JS that works out which walkers a
-//! visitor needs knows of it ([`NodeOf`], its edges).
+//! visitor needs knows of it ([`NodeTypesOf`], its edges).
 
 /// Which node types a walker's value can be, for the JS that works out which walkers a visitor needs.
-pub(in crate::emit::js) enum NodeOf {
+pub(in crate::emit::js) enum NodeTypesOf {
     /// No node (an enum, an `Option`, a plain object).
     Nothing,
     /// Needed whatever the visitor visits (a rawast converter's value: what it holds is known only
@@ -22,7 +22,7 @@ pub(in crate::emit::js) enum NodeOf {
 pub(in crate::emit::js) struct WalkFunction {
     pub(in crate::emit::js) name: String,
     pub(in crate::emit::js) comment: String,
-    pub(in crate::emit::js) node: NodeOf,
+    pub(in crate::emit::js) node: NodeTypesOf,
     /// The walkers it can call or push, for the JS that computes which are needed.
     pub(in crate::emit::js) edges: Vec<usize>,
     pub(in crate::emit::js) body: WalkBody,
@@ -95,7 +95,7 @@ pub(in crate::emit::js) enum BuiltWalk {
     /// With [`super::WalkerView::whole_tree`]: its reads are walked for the first node of a
     /// visited type, where the whole tree is built instead.
     ReadsInTree { reads: Step },
-    /// With [`super::WalkerView::whole_tree`] and [`super::WalkEntry::probe_built`]: built apart
+    /// With [`super::WalkerView::whole_tree`] and [`super::WalkEntry::looks_into_built`]: built apart
     /// from the tree, and looked into for a node of a visited type.
     Probed { build: String },
     /// With [`super::WalkerView::whole_tree`] alone (rawast's builders take the parent): taken for
@@ -140,17 +140,17 @@ impl WalkFunction {
     /// array for several.
     pub(in crate::emit::js) fn node_js(&self) -> String {
         match &self.node {
-            NodeOf::Nothing | NodeOf::Made(_) => "-1".to_owned(),
-            NodeOf::Always => "-2".to_owned(),
-            NodeOf::Types(types) | NodeOf::TypesMaking(types, _) if types.len() == 1 => types[0].to_string(),
-            NodeOf::Types(types) | NodeOf::TypesMaking(types, _) => list_js(types),
+            NodeTypesOf::Nothing | NodeTypesOf::Made(_) => "-1".to_owned(),
+            NodeTypesOf::Always => "-2".to_owned(),
+            NodeTypesOf::Types(types) | NodeTypesOf::TypesMaking(types, _) if types.len() == 1 => types[0].to_string(),
+            NodeTypesOf::Types(types) | NodeTypesOf::TypesMaking(types, _) => list_js(types),
         }
     }
 
     /// Whether its struct is built whole where the visitor visits a type its converter makes
-    /// (`NodeOf::TypesMaking`).
+    /// (`NodeTypesOf::TypesMaking`).
     pub(in crate::emit::js) fn builds_made(&self) -> bool {
-        matches!(self.node, NodeOf::TypesMaking(..))
+        matches!(self.node, NodeTypesOf::TypesMaking(..))
     }
 
     /// The constant of a struct whose node type its `type` field's tag gives, and its value.
@@ -163,13 +163,13 @@ impl WalkFunction {
 
     /// Whether a converter it builds makes nodes itself (`WALK_MADE`, `makes`).
     pub(in crate::emit::js) fn makes_nodes(&self) -> bool {
-        matches!(&self.node, NodeOf::Made(types) | NodeOf::TypesMaking(_, types) if !types.is_empty())
+        matches!(&self.node, NodeTypesOf::Made(types) | NodeTypesOf::TypesMaking(_, types) if !types.is_empty())
     }
 
     /// Its entry of `WALK_MADE`: the node types a converter it builds makes, or `null`.
     pub(in crate::emit::js) fn made_js(&self) -> String {
         match &self.node {
-            NodeOf::Made(types) | NodeOf::TypesMaking(_, types) if !types.is_empty() => list_js(types),
+            NodeTypesOf::Made(types) | NodeTypesOf::TypesMaking(_, types) if !types.is_empty() => list_js(types),
             _ => "null".to_owned(),
         }
     }
