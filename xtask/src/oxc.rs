@@ -1,16 +1,10 @@
 //! oxc's AST read as it is (`tests/oxc`): the layouts rawast computes from oxc_ast 0.157.0's own
-//! sources, checked by rustc against the real crates.
-//!
-//! 1. `tests/oxc/generated` is fresh (`rawast codegen --check` on `tests/oxc/codegen.toml`);
-//! 2. `cargo check` of `tests/oxc`, which includes the generated `assert_layouts.rs`: every size,
-//!    alignment, public field offset, `None` encoding and discriminant is rustc's, or the build fails; once for
-//!    the host (64-bit) and once for wasm32 (32-bit, with the toolchain `layout32` uses);
-//! 3. the check can fail: a copy of the crate whose assertions say `Program.body` is at 113 (not
-//!    112) on 64-bit and at 77 (not 76) on 32-bit, and give a fieldless and a data enum's variant
-//!    another discriminant, must fail both builds.
-//!
-//! oxc 0.157 declares Rust 1.97 as its minimum; it builds with this toolchain, so the checks pass
-//! `--ignore-rust-version`.
+//! sources, checked by rustc against the real crates. `tests/oxc/generated` must be fresh; `cargo
+//! check` of `tests/oxc` (which includes the generated `assert_layouts.rs`) must pass for the host
+//! and for wasm32, so every size, alignment, offset, `None` encoding and discriminant is rustc's;
+//! and a copy whose assertions are wrong by one (`Program.body`'s offset, two discriminants) must
+//! fail both builds, so the check can fail. oxc 0.157 declares Rust 1.97 as its minimum but builds
+//! with this toolchain, hence `--ignore-rust-version`.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,15 +1,11 @@
-//! `[walk]`: what the walkers may assume of the source. `keywords` names, for node types whose
-//! source text always holds one of a few words (a `DebuggerStatement` is `debugger`, an
-//! `ImportDeclaration` starts with `import`), those words: a walk that visits only such types skips
-//! every node whose span holds none of them, without reading what the node holds. This is a fact
-//! of the grammar, which the schema cannot say; conformance checks it on every corpus. `comments`
-//! names the struct type of the source's comments: a word inside a comment's span is no node's
-//! (a doc comment that says `import` leads nowhere), so a walk does not look for nodes there.
-//! Skipping a node by its span trusts that its span holds every node it holds: `outside_span`
-//! names the fields (`Struct.field`) whose values may lie outside the span of the struct holding
-//! them (oxc's decorators written before `export`), whose structs a walk never skips by their span.
-//! `errors` names the struct type of the parser's errors: a buffer whose root holds any is walked
-//! without words, since a parser's recovery may make nodes that no fact of the grammar describes.
+//! `[walk]`: what the walkers may assume of the source, facts of the grammar that the schema cannot
+//! say and conformance checks on every corpus. `keywords`: node types whose source always holds one
+//! of a few words (`debugger`, `import`), so that a walk visiting only those skips every node whose
+//! span holds none. `comments`: the comments' struct type (a word inside a comment is no node's).
+//! `outside_span`: the fields (`Struct.field`) whose values may lie outside their struct's span
+//! (oxc's decorators before `export`), whose structs are never skipped by span. `errors`: the
+//! parser's errors' struct type; a buffer with any is walked without words, since recovery may
+//! make nodes no grammar fact describes.
 
 use std::collections::BTreeMap;
 

@@ -1,8 +1,8 @@
 //! `cargo xtask tidy`: the rules that keep the code one a newcomer can change, on every file git
-//! tracks. Modules of generator/src and xtask/src are at most 400 lines and their functions at
-//! most 80; every Rust file outside fixtures and generated output opens with a `//!` doc comment;
-//! code, templates and generated output hold no dates and cite no bench journal (figures belong in
-//! the benchmark results).
+//! tracks. Modules of generator/src, generator/cli/src and xtask/src are at most 400 lines, their
+//! functions at most 80 and their docs 12 lines of prose; every Rust file outside fixtures and
+//! generated output opens with a `//!` doc comment; code, templates and generated output hold no
+//! dates and cite no bench journal (figures belong in the benchmark results).
 
 mod functions;
 
@@ -19,13 +19,15 @@ Check the rules that keep the code readable, on every file git tracks
 
 - modules of generator/src, generator/cli/src and xtask/src: at most 400 lines; their functions:
   at most 80 (from the signature to the closing brace);
-- every .rs file outside fixtures/ and generated/ starts with a `//!` doc comment;
+- every .rs file outside fixtures/ and generated/ starts with a `//!` doc comment, of at most 12
+  lines of prose in those modules (code examples not counted);
 - no date (YYYY-MM-DD) and no citation of bench/README in code, templates or generated output.
 
 Prints one line per problem; the last line is `tidy: F files, P problems`. Exits 1 if P > 0.";
 
 const MODULE_LINES: usize = 400;
 const FUNCTION_LINES: usize = 80;
+const MODULE_DOC_LINES: usize = 12;
 /// The code held to the size limits.
 const SIZED: &[&str] = &["generator/src/", "generator/cli/src/", "xtask/src/"];
 /// The code, templates and generated output that hold no dates or journal citations.
@@ -68,6 +70,13 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
         if documented && !text.trim_start().starts_with("//!") {
             problems.push(format!("{path}: does not start with a `//!` doc comment saying what it is"));
         }
+        let doc = doc_prose_lines(&text);
+        if sized && doc > MODULE_DOC_LINES {
+            problems.push(format!(
+                "{path}: a module doc of {doc} lines (code examples not counted), over {MODULE_DOC_LINES}: \
+                 say what the module is and why; details belong on its items"
+            ));
+        }
         if undated {
             problems.extend(citations(path, &text));
         }
@@ -81,6 +90,20 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
     }
     problems.extend(over_limits(&sizes));
     Ok(problems)
+}
+
+/// How many lines of prose the `//!` comment that opens `text` has (code blocks not counted).
+fn doc_prose_lines(text: &str) -> usize {
+    let mut in_code = false;
+    let mut prose = 0;
+    for line in text.lines().map_while(|line| line.strip_prefix("//!")) {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && !line.trim().is_empty() {
+            prose += 1;
+        }
+    }
+    prose
 }
 
 /// The lines of `text` that hold a date or cite bench/README.
@@ -154,6 +177,12 @@ mod tests {
         assert_eq!(problems.len(), 2, "{problems:#?}");
         assert!(problems[0].starts_with("a.rs: a module of 401 lines"), "{}", problems[0]);
         assert!(problems[1].starts_with("b.rs: g: a function of 81 lines"), "{}", problems[1]);
+    }
+
+    #[test]
+    fn counts_a_module_docs_prose() {
+        let text = "//! What.\n//!\n//! Why.\n//! ```\n//! code();\n//! ```\n\nfn f() {}\n//! not the opening doc\n";
+        assert_eq!(super::doc_prose_lines(text), 2);
     }
 
     #[test]
