@@ -3,8 +3,7 @@
 //! The package holds the same `deserialize.js` and `deserialize.d.ts` as `js/<target>/` (rendered
 //! once, written twice; the caller adds them), `walk.js` and `walk.d.ts` where the target has a
 //! walker, and [`files`]: `package.json`, a README ([`readme`]; an oxc target's: [`oxc`]) and the
-//! license. Its version is tied to the layout: codegen refuses a layout change that keeps the
-//! version and its recorded fingerprint (`check_versions`).
+//! license. Its version is tied to the layout (`prepare::versions`).
 
 mod files;
 mod oxc;
@@ -13,51 +12,11 @@ mod readme;
 use self::files::{PackageJson, package_files};
 pub use self::oxc::emit_oxc;
 use self::readme::{Readme, ast_name};
-use super::EmitContext;
+use super::context::EmitContext;
 use super::text::js_string;
 use crate::buffer::FORMAT_VERSION;
 use crate::config::{Package, RawastSettings, SourcePlacement, Target};
-use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::layout::PointerWidth;
 use crate::{Error, Output, SourceFile};
-
-/// Refuses a layout that differs from the one a package's version was released with: old and new
-/// deserializers cannot read each other's buffers, so they must not share a version number. A
-/// package with no recorded fingerprint (not released yet) gets a note with the value to record.
-pub fn check_versions(cx: &EmitContext) -> Result<Vec<Diagnostic>, Error> {
-    let mut diagnostics = Diagnostics::default();
-    let mut notes = Vec::new();
-    for target in &cx.config.targets {
-        let Some(package) = &target.package else { continue };
-        // oxc's buffers are read with the 64-bit layouts.
-        let fingerprint = cx.fingerprint(target.rawast().map_or(PointerWidth::W64, |settings| settings.pointer_width));
-        match &package.fingerprint {
-            None => notes.push(
-                Diagnostic::note(format!(
-                    "{} {} records no layout fingerprint yet; the layout of target `{}` is {fingerprint:016x}",
-                    package.name, package.version, target.name
-                ))
-                .at(package.location.clone())
-                .with_help(format!(
-                    "when you publish this version, add `fingerprint = \"{fingerprint:016x}\"` to [targets.{}.package]: codegen then refuses a layout change until the version is bumped",
-                    target.name
-                )),
-            ),
-            Some(released) if released.value != fingerprint => diagnostics.push(
-                Diagnostic::new(format!(
-                    "the buffer layout of target `{}` changed: its fingerprint is now {fingerprint:016x}, but {} {} was released with {:016x}",
-                    target.name, package.name, package.version, released.value
-                ))
-                .at(released.location.clone())
-                .with_help(format!(
-                    "a deserializer refuses buffers of another layout, so publish it as a new version: bump `version` (major, or minor before 1.0) and set `fingerprint = \"{fingerprint:016x}\"`"
-                )),
-            ),
-            Some(_) => {}
-        }
-    }
-    diagnostics.into_result(notes).map_err(Error::Input)
-}
 
 /// The package's files other than the deserializer module and its types, which the caller adds.
 /// `inputs` holds the license file's text.

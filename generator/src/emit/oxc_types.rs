@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use askama::Template;
 
 use self::added::{Added, added_declarations};
-use super::EmitContext;
+use super::context::EmitContext;
 use super::js::oxc::snippet::Flags;
 use super::text::{JsKey, js_string};
 use super::ts_types::ts_type_with;

@@ -2,7 +2,8 @@
 
 use quote::{format_ident, quote};
 
-use super::{EmitContext, lit, print_rust};
+use super::context::EmitContext;
+use super::rust_print::{lit, print_rust};
 use crate::Error;
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
 use crate::layout::PointerWidth;

@@ -10,8 +10,9 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::rust_ident;
-use super::{EmitContext, print_rust};
+use super::context::EmitContext;
+use super::rust_print::print_rust;
+use super::rust_print::rust_ident;
 use crate::Error;
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{FieldRole, PropertyValue};

@@ -5,7 +5,7 @@
 
 use askama::Template;
 
-use super::EmitContext;
+use super::context::EmitContext;
 use super::text::{JsKey, js_string};
 use crate::Error;
 use crate::config::{Int64, RawastSettings, SourcePlacement, Target};

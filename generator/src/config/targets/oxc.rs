@@ -30,6 +30,12 @@ impl OxcSettings {
     pub fn producer(&self) -> &'static str {
         if self.linter { "oxlint" } else { "oxc-parser" }
     }
+
+    /// The type at the root of the buffers it reads: oxc-parser's data (`OXC_ROOT`), or for
+    /// Oxlint the program itself, at which its data pointer points.
+    pub fn root_type(&self) -> &'static str {
+        if self.linter { "Program" } else { crate::config::OXC_ROOT }
+    }
 }
 
 /// Where an oxc target takes the text of names, `raw` values and comments from.

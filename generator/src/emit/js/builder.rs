@@ -4,7 +4,7 @@
 mod functions;
 
 use crate::config::{Int64, RawastSettings};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::ir::{Builtin, Primitive, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout};
 

@@ -4,7 +4,7 @@ use askama::Template;
 
 use crate::Error;
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::layout::PointerWidth;
 
 #[derive(Template)]

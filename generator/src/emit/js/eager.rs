@@ -11,7 +11,7 @@ use super::walker::{WalkEntry, visitor_keys, walker};
 use super::{Body, BufferView, Builder, Function, Modules, ResultView, StringsView, render_checked};
 use crate::Error;
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::ir::TypeRef;
 
 #[derive(Template)]

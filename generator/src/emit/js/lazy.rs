@@ -15,7 +15,7 @@ use crate::Error;
 use crate::config::{
     Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanUnit, Target,
 };
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::text::js_string;
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::model::{PropertyValue, SpanPart};

@@ -40,6 +40,11 @@ impl Module {
     }
 }
 
+/// A target's modules: `deserialize`, and `walk` where it has a walker ([`has_walker`]).
+pub fn modules(cx: &crate::emit::EmitContext) -> Vec<Module> {
+    if has_walker(cx) { vec![Module::Deserialize, Module::Walk] } else { vec![Module::Deserialize] }
+}
+
 /// A target's modules, rendered: `walk` where the target has a walker.
 pub struct Modules {
     pub deserialize: String,

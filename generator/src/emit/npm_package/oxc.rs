@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::files::{PackageJson, package_files};
 use crate::config::{OxcSettings, Package, Target};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::js::oxc::{result_shape, variant_name};
 use crate::emit::text::js_string;
 use crate::ir::TypeId;

@@ -9,7 +9,7 @@ use crate::config::{
     LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle,
     StringPolicy, Target,
 };
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::text::{JsKey, js_string};
 use crate::emit::ts_types;
 use crate::ir::{TypeId, TypeKind, TypeRef};

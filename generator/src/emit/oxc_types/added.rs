@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::Error;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::js::oxc::snippet::Flags;
 use crate::ir::TypeId;
 

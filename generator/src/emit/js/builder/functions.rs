@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::{Builder, at, local_name};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, ResultView};
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};

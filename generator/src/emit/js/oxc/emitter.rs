@@ -10,7 +10,7 @@ use askama::Template;
 use super::nesting::{self, Call};
 use super::snippet::Flags;
 use super::{FunctionJs, NodeConstructorJs};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::js::builder::Builder;
 use crate::emit::js::function::Construction;
 use crate::ir::{Builtin, Schema, TypeId, TypeRef};

@@ -31,14 +31,10 @@ use super::{Builder, Modules};
 use crate::Error;
 use crate::config::{OxcSettings, SourceText, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::ir::{MetaId, TypeId, TypeRef};
-use crate::model::{Model, OutputVariant};
+use crate::model::Model;
 
-/// The type at the root of oxc-parser's buffers.
-const ROOT: &str = crate::model::OXC_ROOT;
-/// The type at the root of Oxlint's buffers: the data pointer points at the program itself.
-const LINTER_ROOT: &str = "Program";
 /// The metadata oxc-parser writes after the active region of its buffer.
 const METADATA: &str = "RawTransferMetadata";
 /// The views oxc's own code reads through: its strings and budget (`int32`), its converters.
@@ -164,17 +160,7 @@ impl<'s> WalkSource<'s> for Emitter<'s> {
     }
 }
 
-/// The model of a target's output variant, which its emitters read in place of the schema's.
-pub fn variant_model(cx: &EmitContext, settings: &OxcSettings) -> Result<Model, Error> {
-    Ok(Model::build_variant(cx.schema, cx.config, OutputVariant::of(settings))?)
-}
-
-/// The name of the type at the root of the target's buffers.
-pub fn root_name(settings: &OxcSettings) -> &'static str {
-    if settings.linter { LINTER_ROOT } else { ROOT }
-}
-
-/// The deserializer and its walker; `cx.model` is the target's [`variant_model`].
+/// The deserializer and its walker; `cx.model` is the model of the target's output variant.
 pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<Modules, Error> {
     let fail = |problem| failure(target, problem);
     // Written twice: first with every `Box` called, to learn which must be (those read first where
@@ -256,7 +242,7 @@ fn write<'s>(
 ) -> Result<Written<'s>, Problem> {
     let mut emitter = Emitter::new(cx, Flags::of(settings));
     emitter.boxes_called = boxes_called;
-    let root = emitter.named(root_name(settings))?;
+    let root = emitter.named(settings.root_type())?;
     let metadata = emitter.named(METADATA)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     let walker = walker(&mut emitter, cx, &TypeRef::Named(root), walk_entry(settings));

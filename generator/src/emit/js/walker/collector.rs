@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::{NodeTypesOf, SpansFunction, Step, WalkBody, WalkEntry, WalkFunction, WalkSource};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::js::builder::at;
 use crate::ir::{TypeId, TypeRef};
 use crate::layout::Shape;

@@ -18,7 +18,7 @@ mod words;
 
 use self::collector::{Collector, WalkTarget};
 use self::words::{comments_vecs, errors_vecs, node_words};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::TypeRef;
 use crate::model::VisitorKeys;

@@ -7,7 +7,7 @@ use super::built_whole::BuiltWhole;
 use super::collector::{Collector, WalkTarget, WalkerParts};
 use super::words::span_offset;
 use super::{NodeIndex, NodeTypesOf, Step, WalkBody, WalkFunction};
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::js::builder::at;
 use crate::emit::text::by_tag;
 use crate::ir::{Enum, MetaId, TypeId, TypeKind, TypeRef};

@@ -5,7 +5,7 @@
 
 use super::collector::Collector;
 use super::quoted_list;
-use crate::emit::EmitContext;
+use crate::emit::context::EmitContext;
 use crate::emit::text::by_tag;
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};

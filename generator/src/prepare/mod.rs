@@ -1,0 +1,77 @@
+//! Stage 1, prepare: a configuration and its inputs become a [`Plan`]. The schema is loaded and
+//! laid out for both pointer widths, the model of each output variant is built once, and every
+//! check of the inputs runs here, so that an input error is a spanned diagnostic from this stage.
+//! Stage 2 (`emit`) reads plans and reports no input errors.
+
+mod checks;
+mod versions;
+
+use crate::config::{Config, OxcSettings, RawastSettings, Target, TargetSettings};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Schema, TypeId};
+use crate::layout::SchemaLayout;
+use crate::model::{Model, OutputVariant};
+use crate::{Analysis, Error, SourceFile};
+
+/// Everything the generators read: the schema, its layouts and models, and each target's plan.
+pub struct Plan<'a> {
+    pub config: &'a Config,
+    /// Every input file: the schema's and the others the configuration names (license texts).
+    pub inputs: &'a [SourceFile],
+    pub schema: Schema,
+    pub layout64: SchemaLayout,
+    pub layout32: SchemaLayout,
+    /// The schema's model: how each type becomes a JS value (for oxc's dialect, its rules without
+    /// an output variant's).
+    pub model: Model,
+    pub targets: Vec<TargetPlan<'a>>,
+    /// Notes for the user that do not stop codegen, such as a fingerprint to record.
+    pub notes: Vec<Diagnostic>,
+}
+
+/// A target and what its format needs.
+pub struct TargetPlan<'a> {
+    pub target: &'a Target,
+    pub format: TargetFormat<'a>,
+}
+
+/// A target's format: rawast's buffers, or oxc's with the model of its output variant.
+pub enum TargetFormat<'a> {
+    Rawast(&'a RawastSettings),
+    Oxc {
+        settings: &'a OxcSettings,
+        /// The model of the target's output variant (JS or TS, range, parent, linter).
+        model: Box<Model>,
+        /// The type at the root of the buffers it reads.
+        root: TypeId,
+    },
+}
+
+/// Loads, lays out, models and checks. `inputs` are the files `config.input_files()` names (the
+/// schema files and license texts), in any order.
+pub fn prepare<'a>(config: &'a Config, inputs: &'a [SourceFile]) -> Result<Plan<'a>, Error> {
+    let names = config.schema_file_names();
+    let schema_files: Vec<SourceFile> = inputs.iter().filter(|file| names.contains(&file.path)).cloned().collect();
+    let Analysis { schema, layout64, layout32 } = crate::analyze_as(&schema_files, config.dialect)?;
+    let model = Model::build(&schema, config)?;
+    checks::check(&schema, &model, config)?;
+    let notes = versions::check(config, &schema, [&layout64, &layout32])?;
+    let targets = config.targets.iter().map(|target| plan_target(config, &schema, target)).collect::<Result<_, _>>()?;
+    Ok(Plan { config, inputs, schema, layout64, layout32, model, targets, notes })
+}
+
+fn plan_target<'a>(config: &Config, schema: &Schema, target: &'a Target) -> Result<TargetPlan<'a>, Diagnostics> {
+    let format = match &target.settings {
+        TargetSettings::Rawast(settings) => TargetFormat::Rawast(settings),
+        TargetSettings::Oxc(settings) => {
+            let model = Model::build_variant(schema, config, OutputVariant::of(settings))?;
+            let name = settings.root_type();
+            let Some(root) = schema.ids().find(|id| schema.get(*id).name == name) else {
+                let message = format!("target `{}`: the schema has no `{name}`", target.name);
+                return Err(Diagnostics(vec![Diagnostic::new(message)]));
+            };
+            TargetFormat::Oxc { settings, model: Box::new(model), root }
+        }
+    };
+    Ok(TargetPlan { target, format })
+}
