@@ -144,3 +144,29 @@ fn a_target_of_the_other_format_is_a_diagnostic() {
         Ok(_) => panic!("generated a rawast target of an oxc schema"),
     }
 }
+
+/// An `add_ts_def` text that is not a list of TypeScript declarations is the schema's error, found
+/// in prepare for every variant a target asks for, not a failure of the `.d.ts` generator.
+#[test]
+fn an_added_ts_def_that_declares_nothing_is_a_diagnostic() {
+    let (mut config, mut inputs) =
+        load_fixture(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/oxc/mini/codegen.toml")));
+    let ast = inputs.iter_mut().find(|file| file.path.ends_with("ast.rs")).expect("the fixture has ast.rs");
+    ast.text = ast
+        .text
+        .replace("    rename = \"Identifier\",\n", "    rename = \"Identifier\",\n    add_ts_def = \"1 + 1\",\n");
+    for package in config.targets.iter_mut().filter_map(|t| t.package.as_mut()) {
+        package.fingerprint = None;
+    }
+    match rawast_generator::generate(&config, &inputs) {
+        Err(rawast_generator::Error::Input(diagnostics)) => {
+            let message = diagnostics.to_string();
+            assert!(
+                message.contains("the `add_ts_def` of `IdentifierReference`: is not a list of `type` and `interface`"),
+                "{message}"
+            );
+        }
+        Err(other) => panic!("not a diagnostic: {other}"),
+        Ok(_) => panic!("generated with an add_ts_def that declares nothing"),
+    }
+}

@@ -7,13 +7,10 @@
 //! type. A `no_ts_def` type is declared from its fields unless an `add_ts_def` declares it, and only
 //! the types the output and those texts reach are declared.
 
-mod added;
-
 use std::collections::BTreeSet;
 
 use askama::Template;
 
-use self::added::{Added, added_declarations};
 use super::context::EmitContext;
 use super::js::oxc::snippet::Flags;
 use super::text::{JsKey, js_string};
@@ -21,6 +18,7 @@ use super::ts_types::ts_type_with;
 use crate::Error;
 use crate::config::{OxcSettings, Target};
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
+use crate::model::{Added, added_declarations};
 use crate::model::{FieldPath, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};
 
 const TEMPLATE: &str = "js/oxc_deserialize.d.ts";
@@ -89,7 +87,9 @@ pub fn emit(
     let flags = Flags::of(settings);
     // `add_ts_def`s first: a type without a definition of its own (`no_ts_def`) may have one there.
     let reached = types.reached(root, &flags);
-    let added = added_declarations(cx, &reached, &flags)?;
+    // (`prepare` has checked every `add_ts_def` of the schema for each target's variant.)
+    let added = added_declarations(cx.schema, &reached, flags)
+        .map_err(|problem| Error::Render { template: TEMPLATE.to_owned(), message: problem.to_string() })?;
     let (declarations, mut nodes) = types.declarations(root, &reached, &added, settings);
     // oxc's own declarations of nodes: those with a `parent`. Oxlint's `loc` is added to them by
     // merging, as they are interfaces.

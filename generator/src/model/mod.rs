@@ -25,8 +25,8 @@ use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
 pub use crate::config::OXC_ROOT;
 pub use check::{check_case, check_target};
 pub use oxc::{
-    ConverterKeeps, Variant as OutputVariant, converter_reads, converter_reads_in, declared_properties,
-    made_node_types, made_node_types_in,
+    Added, ConverterKeeps, Variant as OutputVariant, added_declarations, converter_reads, converter_reads_in,
+    declared_properties, made_node_types, made_node_types_in,
 };
 use rawast::node_span_field;
 pub use rawast::variant_string;

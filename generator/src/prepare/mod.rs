@@ -6,11 +6,13 @@
 mod checks;
 mod versions;
 
+use std::collections::BTreeSet;
+
 use crate::config::{Config, OxcSettings, RawastSettings, Target, TargetSettings};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Schema, TypeId};
 use crate::layout::SchemaLayout;
-use crate::model::{Model, OutputVariant};
+use crate::model::{Model, OutputVariant, added_declarations};
 use crate::{Analysis, Error, SourceFile};
 
 /// Everything the generators read: the schema, its layouts and models, and each target's plan.
@@ -64,7 +66,12 @@ fn plan_target<'a>(config: &Config, schema: &Schema, target: &'a Target) -> Resu
     let format = match &target.settings {
         TargetSettings::Rawast(settings) => TargetFormat::Rawast(settings),
         TargetSettings::Oxc(settings) => {
-            let model = Model::build_variant(schema, config, OutputVariant::of(settings))?;
+            let variant = OutputVariant::of(settings);
+            let model = Model::build_variant(schema, config, variant)?;
+            // The TypeScript texts the schema adds, as the variant renders them: every type's, so
+            // that the `.d.ts` generator meets none it cannot split.
+            let types: BTreeSet<TypeId> = schema.ids().collect();
+            added_declarations(schema, &types, variant)?;
             let name = settings.root_type();
             let Some(root) = schema.ids().find(|id| schema.get(*id).name == name) else {
                 let message = format!("target `{}`: the schema has no `{name}`", target.name);

@@ -10,6 +10,7 @@
 
 mod converter_js;
 mod keeps;
+mod ts_defs;
 mod walked;
 
 use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, StructAt, VariantModel, VariantValue};
@@ -21,6 +22,7 @@ pub(super) use converter_js::keys_set_by_converters;
 pub use converter_js::{converter_reads, converter_reads_in, made_node_types, made_node_types_in};
 pub use keeps::ConverterKeeps;
 pub(super) use keeps::converter_reaches;
+pub use ts_defs::{Added, added_declarations};
 pub(super) use walked::walked;
 
 /// Which of oxc's deserializers: its output for TypeScript, with `range` arrays, `parent` links, or

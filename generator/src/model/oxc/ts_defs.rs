@@ -4,34 +4,30 @@
 
 use std::collections::BTreeSet;
 
-use crate::Error;
+use super::Variant as OutputVariant;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::emit::context::EmitContext;
-use crate::emit::js::oxc::snippet::Flags;
-use crate::ir::TypeId;
+use crate::ir::{Schema, TypeId};
 
 /// One declaration of an `add_ts_def`.
-pub(super) struct Added {
-    pub(super) name: String,
+pub struct Added {
+    pub name: String,
     /// Without `export`, ending as TypeScript wants in a declaration file (`;` after a `type`).
-    pub(super) text: String,
+    pub text: String,
 }
 
-/// The declarations of the `add_ts_def`s of the types `reached`, rendered for the variant.
-pub(super) fn added_declarations(
-    cx: &EmitContext,
+/// The declarations of the `add_ts_def`s of the types `reached`, rendered for `variant`; a text
+/// that is not a list of declarations is the schema's error.
+pub fn added_declarations(
+    schema: &Schema,
     reached: &BTreeSet<TypeId>,
-    flags: &Flags,
-) -> Result<Vec<Added>, Error> {
+    variant: OutputVariant,
+) -> Result<Vec<Added>, Diagnostics> {
     let mut added = Vec::new();
     for &id in reached {
-        if let Some(snippet) = &cx.schema.get(id).estree.ts_def.add {
-            let text = snippet.text_with(&|flag| flags.value(flag));
+        if let Some(snippet) = &schema.get(id).estree.ts_def.add {
+            let text = snippet.text_with(&|flag| variant.value(flag));
             added.extend(split_declarations(&text).map_err(|message| {
-                Error::Input(Diagnostics(vec![Diagnostic::new(format!(
-                    "the `add_ts_def` of `{}`: {message}",
-                    cx.schema.get(id).name
-                ))]))
+                Diagnostics(vec![Diagnostic::new(format!("the `add_ts_def` of `{}`: {message}", schema.get(id).name))])
             })?);
         }
     }
