@@ -134,8 +134,7 @@ impl Types<'_> {
             self.cx.schema.ids().map(|id| (self.cx.schema.get(id).name.as_str(), id)).collect();
         let named_in = |text: &str, out: &mut Vec<TypeId>| {
             out.extend(
-                text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-                    .filter_map(|word| names.get(word).copied()),
+                text.split(|c: char| !crate::ir::js_scan::is_ident_char(c)).filter_map(|word| names.get(word).copied()),
             );
         };
         let mut seen = BTreeSet::new();

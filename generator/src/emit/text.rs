@@ -40,7 +40,7 @@ pub fn by_tag(entries: impl IntoIterator<Item = (u8, String)>) -> String {
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        && chars.all(crate::ir::js_scan::is_ident_char)
 }
 
 /// A property key, as each place in JS or TS source writes it.

@@ -5,6 +5,7 @@
 
 mod dump;
 pub mod estree;
+pub mod js_scan;
 pub mod snippet;
 
 pub use estree::{

@@ -9,6 +9,7 @@
 //! being built; `SOURCE_TEXT`, the source text. A snippet's last line is its value; the lines before
 //! it are statements.
 
+use super::js_scan::{Scan, closing_brace, find_at_depth_zero, find_word, is_ident_char};
 use super::{TypeId, TypeRef};
 
 /// A parsed `raw_deser` snippet.
@@ -131,6 +132,26 @@ impl Snippet {
     /// not text in that text, in order ([`Active`]). Where the text cannot be folded, the `if`s are
     /// kept: every part they hold.
     pub fn active(&self, value: &dyn Fn(Flag) -> bool) -> Active<'_> {
+        let (text, marked) = self.marked(value);
+        let text = fold_ifs(&text).unwrap_or(text);
+        let parts = text
+            .split(MARK)
+            .skip(1)
+            .step_by(2)
+            .filter_map(|index| index.parse::<usize>().ok())
+            .map(|index| marked[index])
+            .collect();
+        Active { text, parts }
+    }
+
+    /// [`active`](Self::active)'s text before its constant `if`s are folded.
+    pub fn unfolded(&self, value: &dyn Fn(Flag) -> bool) -> String {
+        self.marked(value).0
+    }
+
+    /// The text with the `IF` blocks whose flag holds, flags as `true` and `false`, each other part
+    /// marked by its index in the parts returned.
+    fn marked(&self, value: &dyn Fn(Flag) -> bool) -> (String, Vec<&Part>) {
         fn render<'p>(parts: &'p [Part], value: &dyn Fn(Flag) -> bool, text: &mut String, marked: &mut Vec<&'p Part>) {
             for part in parts {
                 match part {
@@ -159,15 +180,24 @@ impl Snippet {
         }
         let (mut text, mut marked) = (String::new(), Vec::new());
         render(&self.parts, value, &mut text, &mut marked);
-        let text = fold_ifs(&text).unwrap_or(text);
-        let parts = text
-            .split(MARK)
-            .skip(1)
-            .step_by(2)
-            .filter_map(|index| index.parse::<usize>().ok())
-            .map(|index| marked[index])
-            .collect();
-        Active { text, parts }
+        (text, marked)
+    }
+
+    /// The flags its `IF` blocks test (nested ones too), each once.
+    pub fn block_flags(&self) -> Vec<Flag> {
+        fn visit(parts: &[Part], out: &mut Vec<Flag>) {
+            for part in parts {
+                if let Part::If { flag, body, .. } = part {
+                    if !out.contains(flag) {
+                        out.push(*flag);
+                    }
+                    visit(body, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        visit(&self.parts, &mut out);
+        out
     }
 
     /// Every `POS_OFFSET` without `<T>` in it (in `IF` blocks too): the paths a struct it converts
@@ -204,10 +234,14 @@ const MARK: char = '\u{2}';
 /// block, for the scope of its declarations) and `if (false) A` disappears, so that the code holds
 /// no dead branch, and no call that is never made.
 pub(crate) fn fold_ifs(text: &str) -> Result<String, String> {
+    // (The `if`s are looked for in its code, which must scan to the end.)
+    if ["if (true)", "if (false)"].iter().any(|pattern| text.contains(pattern)) {
+        Scan::new(text).finish().map_err(|error| error.to_string())?;
+    }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     loop {
-        let found = ["if (true)", "if (false)"].iter().filter_map(|p| find_word(rest, p).map(|at| (at, *p))).min();
+        let found = find_word(rest, &["if (true)", "if (false)"]);
         let Some((at, pattern)) = found else { break };
         out.push_str(&rest[..at]);
         let after = &rest[at + pattern.len()..];
@@ -233,21 +267,8 @@ pub(crate) fn fold_ifs(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Where `word` first stands as a whole word in `text` (not the end of another identifier).
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(found) = text[from..].find(word) {
-        let at = from + found;
-        if !text[..at].ends_with(is_ident_char) {
-            return Some(at);
-        }
-        from = at + word.len();
-    }
-    None
-}
-
 /// The length of the statement `text` starts with (after blanks): a `{ … }` block, or everything up
-/// to the `;` that ends it outside strings and brackets. `None` if there is none.
+/// to the `;` that ends it outside literals, comments and brackets. `None` if there is none.
 fn statement_len(text: &str) -> Option<usize> {
     let start = text.len() - text.trim_start().len();
     let body = &text[start..];
@@ -259,42 +280,4 @@ fn statement_len(text: &str) -> Option<usize> {
         return None;
     }
     find_at_depth_zero(body, ';').map(|index| start + index + 1)
-}
-
-/// The index of the `}` that closes a `{` just before `text`, skipping strings and nested brackets.
-pub(crate) fn closing_brace(text: &str) -> Option<usize> {
-    find_at_depth_zero(text, '}')
-}
-
-/// The index of the first `wanted` in `text` outside strings and brackets opened in `text`; `None`
-/// if there is none, or a bracket closes that `text` did not open first.
-pub(crate) fn find_at_depth_zero(text: &str, wanted: char) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (index, c) in text.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
-            continue;
-        }
-        match c {
-            _ if c == wanted && depth == 0 => return Some(index),
-            '\'' | '"' | '`' => quote = Some(c),
-            '{' | '(' | '[' => depth += 1,
-            '}' | ')' | ']' => depth = depth.checked_sub(1)?,
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Whether `c` can be in a JS identifier (ASCII).
-pub(crate) fn is_ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '$'
 }

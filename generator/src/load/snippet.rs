@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use crate::ir::js_scan::is_ident_char;
 use crate::ir::snippet::{Flag, Op, Part, Snippet};
 use crate::ir::{Builtin, Primitive, TypeId, TypeRef};
 
@@ -61,10 +62,6 @@ fn blocks<'t>(
             }
         }
     }
-}
-
-fn is_ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '$'
 }
 
 /// The parts of `text`, which holds no `IF` block: JS, and the template's words.

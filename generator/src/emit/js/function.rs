@@ -3,6 +3,7 @@
 //! ([`ResultView`]).
 
 use crate::emit::text::{JsKey, js_string};
+use crate::ir::js_scan::string_literal;
 
 /// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`.
 pub(in crate::emit::js) struct ResultView {
@@ -229,18 +230,6 @@ const RESERVED: &[&str] = &[
     "yield",
 ];
 
-/// What the JS string literal `value` holds, if it is one with no quote of its kind or escape
-/// inside (`"T"`, `'T'`: a node's `type`).
-pub(in crate::emit::js) fn string_literal(value: &str) -> Option<&str> {
-    let quoted = |quote: char| {
-        value.len() >= 2
-            && value.starts_with(quote)
-            && value.ends_with(quote)
-            && !value[1..value.len() - 1].contains([quote, '\\'])
-    };
-    (quoted('"') || quoted('\'')).then(|| &value[1..value.len() - 1])
-}
-
 /// One case of a `switch`: its statements (in a block of their own), then the value it returns.
 pub(in crate::emit::js) struct Case {
     pub(in crate::emit::js) discriminant: u8,
@@ -345,15 +334,5 @@ mod tests {
         let whole = construction(&props, false);
         assert_eq!(whole.params, "static$, body, p3, name");
         assert_eq!(whole.args, "uint8[pos + 12] === 1, deserializeBody(pos + 16), f(pos), 'meta'");
-    }
-
-    #[test]
-    fn type_strings_are_plain_string_literals() {
-        for (literal, text) in [("'Identifier'", "Identifier"), ("\"CallExpression\"", "CallExpression"), ("''", "")] {
-            assert_eq!(string_literal(literal), Some(text));
-        }
-        for value in ["\"a\" + b", "'a' + 'b'", "\"a\\\"\"", "x", "null", "", "\"", "'a\""] {
-            assert_eq!(string_literal(value), None, "{value}");
-        }
     }
 }

@@ -4,25 +4,22 @@
 //! every output variant, or in one.
 
 use super::Variant;
-use crate::ir::snippet::Part;
+use crate::ir::js_scan::{Scan, is_ident_char, property_values, string_literal, words};
+use crate::ir::snippet::{Part, Snippet};
 use crate::ir::{MetaId, Schema, TypeRef};
 
-/// The node types converter `id`'s JS makes itself: the strings of its object literals' `type: '…'`.
+/// The node types converter `id`'s JS makes itself in any output variant: the strings of its
+/// object literals' `type: '…'`.
 pub fn made_node_types(schema: &Schema, id: MetaId) -> Vec<String> {
     let Some(snippet) = &schema.meta[id.0].raw_deser else { return Vec::new() };
-    node_types_in(&snippet_texts(&snippet.parts))
+    node_types_in(&variant_texts(snippet))
 }
 
 /// The node types JS `texts` make: the strings of their object literals' `type: '…'`.
-fn node_types_in(texts: &[&str]) -> Vec<String> {
-    let mut types = Vec::new();
-    for &text in texts {
-        let mut rest = text;
-        while let Some(at) = rest.find("type:") {
-            rest = rest[at + 5..].trim_start();
-            let Some(quote) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else { continue };
-            let Some(end) = rest[1..].find(quote) else { continue };
-            let name = &rest[1..1 + end];
+fn node_types_in(texts: &[String]) -> Vec<String> {
+    let mut types: Vec<String> = Vec::new();
+    for text in texts {
+        for name in property_values(text, "type").into_iter().filter_map(string_literal) {
             if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) && !types.iter().any(|t| t == name) {
                 types.push(name.to_owned());
             }
@@ -34,7 +31,23 @@ fn node_types_in(texts: &[&str]) -> Vec<String> {
 /// [`made_node_types`] of the JS converter `id` runs in `variant`.
 pub fn made_node_types_in(schema: &Schema, id: MetaId, variant: Variant) -> Vec<String> {
     let Some(snippet) = &schema.meta[id.0].raw_deser else { return Vec::new() };
-    node_types_in(&[snippet.active(&|flag| variant.value(flag)).text.as_str()])
+    node_types_in(&[snippet.active(&|flag| variant.value(flag)).text])
+}
+
+/// The JS `snippet` has in each output variant (its `IF` blocks chosen, its constant `if`s not
+/// folded), each text once.
+fn variant_texts(snippet: &Snippet) -> Vec<String> {
+    let tested = snippet.block_flags();
+    let mut chosen: Vec<Vec<bool>> = Vec::new();
+    let mut texts = Vec::new();
+    for variant in Variant::every() {
+        let values: Vec<bool> = tested.iter().map(|&flag| variant.value(flag)).collect();
+        if !chosen.contains(&values) {
+            texts.push(snippet.unfolded(&|flag| variant.value(flag)));
+            chosen.push(values);
+        }
+    }
+    texts
 }
 
 /// [`converter_reads`] of the JS converter `id` runs in `variant`.
@@ -112,73 +125,64 @@ pub(super) fn bound_reads(schema: &Schema, id: MetaId) -> Option<BoundReads> {
                     text.push('\u{1}');
                     this.push(key.clone());
                 }
-                _ => text.push(' '),
+                // (An operand: a `/` after it divides.)
+                _ => text.push('\u{2}'),
             }
         }
     }
-    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     let snippet = schema.meta[id.0].raw_deser.as_ref()?;
     let (mut text, mut reads, mut this) = (String::new(), Vec::new(), Vec::new());
     flatten(&snippet.parts, &mut text, &mut reads, &mut this);
     let this = text.match_indices('\u{1}').zip(this).map(|((at, _), key)| (key, text[at + 1..].to_owned())).collect();
+    let words = words(&text)?;
     let mut bound = Vec::new();
     for (n, (at, _)) in text.match_indices('\0').enumerate() {
         // `const NAME =` right before the read.
         let before = text[..at].trim_end().strip_suffix('=')?.trim_end();
-        let name: String =
-            before.chars().rev().take_while(|c| is_name(*c)).collect::<Vec<_>>().into_iter().rev().collect();
-        let declared = before[..before.len() - name.len()].trim_end();
+        let binding = before.trim_end_matches(is_ident_char).len();
+        let (declared, name) = (before[..binding].trim_end(), &before[binding..]);
         if name.is_empty() || !(declared.ends_with("const") || declared.ends_with("let")) {
             return None;
         }
-        // Each use of the name as a token of its own, but the binding: the text after it.
-        let mut uses = Vec::new();
-        for (i, _) in text.match_indices(name.as_str()) {
-            let previous = text[..i].chars().next_back();
-            let next = text[i + name.len()..].chars().next();
-            if previous.is_some_and(|c| is_name(c) || c == '.')
-                || next.is_some_and(is_name)
-                || i == before.len() - name.len()
-            {
-                continue;
-            }
-            uses.push(text[i + name.len()..].to_owned());
-        }
+        // Each use of the name in the code (a spread's too, not a member's key), but the binding:
+        // the text after it.
+        let member = |i: usize| text[..i].ends_with('.') && !text[..i].ends_with("...");
+        let uses = words
+            .iter()
+            .filter(|&&(i, word)| word == name && i != binding && !member(i))
+            .map(|&(i, _)| text[i + name.len()..].to_owned())
+            .collect();
         bound.push((reads[n].clone(), uses));
     }
     Some(BoundReads { reads: bound, this })
 }
 
-/// The JS text of a snippet, in every output variant.
-fn snippet_texts(parts: &[Part]) -> Vec<&str> {
-    let mut texts = Vec::new();
-    for part in parts {
-        match part {
-            Part::Text(text) => texts.push(text.as_str()),
-            Part::If { body, .. } => texts.extend(snippet_texts(body)),
-            _ => {}
-        }
-    }
-    texts
-}
-
 /// The keys converters' JS assigns to (`x.key = …`), in every output variant.
 pub fn keys_set_by_converters(schema: &Schema) -> std::collections::BTreeSet<String> {
     let mut keys = std::collections::BTreeSet::new();
-    for meta in &schema.meta {
-        let Some(snippet) = &meta.raw_deser else { continue };
-        for text in snippet_texts(&snippet.parts) {
-            let bytes = text.as_bytes();
-            for (at, _) in text.match_indices('.') {
+    for snippet in schema.meta.iter().filter_map(|meta| meta.raw_deser.as_ref()) {
+        for text in variant_texts(snippet) {
+            for dot in Scan::new(&text).filter(|code| code.c == '.') {
                 let key: String =
-                    text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-                let rest = text[at + 1 + key.len()..].trim_start();
+                    text[dot.at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                let rest = text[dot.at + 1 + key.len()..].trim_start();
                 let assigns = rest.starts_with('=') && !rest.starts_with("==");
-                if !key.is_empty() && assigns && bytes.get(at + 1).is_some_and(|b| b.is_ascii_alphabetic()) {
+                if assigns && key.starts_with(|c: char| c.is_ascii_alphabetic()) {
                     keys.insert(key);
                 }
             }
         }
     }
     keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_types_are_type_keys_with_string_values() {
+        let text = "const a = { type: 'A', name: 'type: \"B\"' }; // { type: 'C' }\nf({ x: { type: \"D\" }, type: kind, y: `type: 'E'` })";
+        assert_eq!(node_types_in(&[text.to_owned()]), ["A", "D"]);
+    }
 }

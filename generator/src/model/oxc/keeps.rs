@@ -3,6 +3,7 @@
 //! whether a walk must look inside it.
 
 use super::converter_js::{BoundReads, bound_reads, converter_reads, keys_set_by_converters, made_node_types};
+use crate::ir::js_scan::is_ident_char;
 use crate::ir::{MetaId, Schema, TypeId, TypeRef};
 use crate::model::{Model, PropertyValue};
 
@@ -67,12 +68,8 @@ impl Model {
         }) else {
             return false;
         };
-        let key: String = rest
-            .strip_prefix('.')
-            .unwrap_or_default()
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
-            .collect();
+        let key: String =
+            rest.strip_prefix('.').unwrap_or_default().chars().take_while(|&c| is_ident_char(c)).collect();
         let property = object.properties.iter().rev().find(|p| p.key == key);
         !key.is_empty()
             && match property.map(|p| &p.value) {

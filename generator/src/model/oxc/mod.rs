@@ -42,6 +42,16 @@ impl Variant {
         Variant { is_ts: settings.typescript, range: settings.range, parent: settings.parent, linter: settings.linter }
     }
 
+    /// Every output variant: what a converter may do in any of them.
+    fn every() -> impl Iterator<Item = Variant> {
+        (0..16u8).map(|bits| Variant {
+            is_ts: bits & 1 != 0,
+            range: bits & 2 != 0,
+            parent: bits & 4 != 0,
+            linter: bits & 8 != 0,
+        })
+    }
+
     /// The value of a flag. oxc-parser's deserializers have no `loc` and keep parentheses
     /// (`preserveParens` defaults to true); Oxlint's has `loc` and drops them.
     pub fn value(self, flag: Flag) -> bool {

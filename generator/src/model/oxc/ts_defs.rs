@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::Variant as OutputVariant;
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::js_scan::{Scan, is_ident_char};
 use crate::ir::{Schema, TypeId};
 
 /// One declaration of an `add_ts_def`.
@@ -35,28 +36,23 @@ pub fn added_declarations(
 }
 
 /// The declarations of an `add_ts_def` text (`type X = …`, `interface X …`, each perhaps after
-/// `export`): they start at the top level, outside brackets.
+/// `export`): they start at the top level, in code outside brackets (TypeScript's literals and
+/// comments are JS's).
 fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
     let mut starts = Vec::new();
-    let mut depth = 0i32;
-    let mut at_word = true;
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' | '(' | '[' => depth += 1,
-            '}' | ')' | ']' => depth -= 1,
-            _ => {}
-        }
+    let mut scan = Scan::new(text);
+    for code in scan.by_ref().filter(|code| code.depth == 0) {
+        let i = code.at;
         let declaration_starts = ["export ", "type ", "interface "].iter().any(|word| text[i..].starts_with(word));
-        if depth == 0
-            && at_word
+        if !text[..i].ends_with(is_ident_char)
             && declaration_starts
             && starts.last().is_none_or(|&s: &usize| text[s..i].trim() != "export")
         {
             starts.push(i);
         }
-        at_word = !(c.is_ascii_alphanumeric() || c == '_' || c == '$');
     }
-    if depth != 0 || starts.first().is_none_or(|&s| !text[..s].trim().is_empty()) {
+    if !scan.finish().is_ok_and(|open| open.is_empty()) || starts.first().is_none_or(|&s| !text[..s].trim().is_empty())
+    {
         return Err("is not a list of `type` and `interface` declarations".to_owned());
     }
     starts.push(text.len());
@@ -66,8 +62,7 @@ fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
         let declaration = declaration.strip_prefix("export ").unwrap_or(declaration).trim();
         let declaration = declaration.strip_suffix(';').unwrap_or(declaration).trim_end();
         let after_keyword = declaration.split_once(' ').map(|(_, rest)| rest).unwrap_or_default();
-        let name: String =
-            after_keyword.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$').collect();
+        let name: String = after_keyword.chars().take_while(|&c| is_ident_char(c)).collect();
         if name.is_empty() {
             return Err(format!("`{declaration}` declares no name"));
         }
@@ -76,4 +71,21 @@ fn split_declarations(text: &str) -> Result<Vec<Added>, String> {
         out.push(Added { name, text });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_start_in_code_at_the_top_level() {
+        let text = "export type A = { k: '}' /* interface Y */ | 'type X' };\ninterface B { type: `(`; c: C }";
+        let added = split_declarations(text).unwrap();
+        let names: Vec<&str> = added.iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(names, ["A", "B"]);
+        assert_eq!(added[1].text, "interface B { type: `(`; c: C }");
+        for text in ["type A = { b: '}' ", "type A = B }", "let a = 1;", "type A = 'b"] {
+            assert!(split_declarations(text).is_err(), "{text}");
+        }
+    }
 }

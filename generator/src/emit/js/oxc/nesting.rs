@@ -12,6 +12,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::scan::{find_at_depth_zero, is_ident_char};
+
 /// One call from one emitted function to another.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Call {
@@ -123,12 +125,11 @@ fn function_names(text: &str) -> Vec<(usize, &str)> {
     let mut from = 0;
     while let Some(found) = text[from..].find("deserialize") {
         let at = from + found;
-        let len =
-            text[at..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len() - at);
+        let len = text[at..].find(|c: char| !is_ident_char(c)).unwrap_or(text.len() - at);
         // Not the end of another name, nor a member (`a.deserializeX`); a spread's `...` is fine.
         let before = &text[..at];
         // (A declaration, `function deserializeX(pos)`, is no call.)
-        let standalone = !before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        let standalone = !before.ends_with(is_ident_char)
             && (!before.ends_with('.') || before.ends_with("..."))
             && !before.ends_with("function ");
         if standalone {
@@ -203,24 +204,10 @@ pub fn single_call(value: &str) -> Option<(&str, &str)> {
     let value = value.trim();
     let open = value.find('(')?;
     let callee = &value[..open];
-    let is_name =
-        callee.starts_with("deserialize") && callee.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    let args = value[open + 1..].strip_suffix(')')?;
+    let is_name = callee.starts_with("deserialize") && callee.chars().all(is_ident_char);
     // The parentheses must be the call's own: `f(a)(b)` or `f(a) + g(b)` are not one call.
-    let mut depth = 0i32;
-    for c in args.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return None;
-                }
-            }
-            _ => {}
-        }
-    }
-    (is_name && depth == 0).then_some((callee, args))
+    let close = open + 1 + find_at_depth_zero(&value[open + 1..], ')')?;
+    (is_name && close == value.len() - 1).then_some((callee, &value[open + 1..close]))
 }
 
 /// `(indent, target, callee, args)` of a line `target.key = deserializeX(args);`.
@@ -228,7 +215,7 @@ fn store(line: &str) -> Option<(&str, &str, &str, &str)> {
     let indent = &line[..line.len() - line.trim_start().len()];
     let (target, value) = line.trim().strip_suffix(';')?.split_once(" = ")?;
     let (object, key) = target.split_once('.')?;
-    let ident = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    let ident = |s: &str| !s.is_empty() && s.chars().all(is_ident_char);
     if !ident(object) || !ident(key) {
         return None;
     }
@@ -241,7 +228,7 @@ fn declared_call(line: &str) -> Option<(&str, &str)> {
     let rest = line.trim().strip_prefix("const ").or_else(|| line.trim().strip_prefix("let "))?;
     let (variable, value) = rest.strip_suffix(';')?.split_once(" = ")?;
     let (callee, _) = single_call(value)?;
-    variable.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$').then_some((variable, callee))
+    variable.chars().all(is_ident_char).then_some((variable, callee))
 }
 
 /// Whether every use of `variable` after its declaration adds to it (`.push(`, `.unshift(`), reads
@@ -255,12 +242,9 @@ fn elements_untouched(variable: &str, statements: &str, value: &str) -> bool {
             let at = from + found;
             let end = at + variable.len();
             from = end;
-            let before = text[..at]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
+            let before = text[..at].chars().next_back().is_some_and(|c| is_ident_char(c) || c == '.');
             let after = &text[end..];
-            if before || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+            if before || after.starts_with(is_ident_char) {
                 continue;
             }
             if !declaration_seen && after.starts_with(" = ") {
@@ -283,11 +267,8 @@ fn mentions(text: &str, target: &str) -> usize {
     while let Some(found) = text[from..].find(target) {
         let at = from + found;
         let end = at + target.len();
-        let before = text[..at]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
-        let after = text[end..].chars().next().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+        let before = text[..at].chars().next_back().is_some_and(|c| is_ident_char(c) || c == '.');
+        let after = text[end..].starts_with(is_ident_char);
         if !before && !after {
             count += 1;
         }

@@ -9,10 +9,12 @@
 //! inside it, …). A getter is defined as the literal would define it (enumerable, configurable).
 
 use super::scan::{
-    closing_brace, enclosing_brace, find_at_depth_zero, is_keyword, pieces, split_identifier, split_properties, words,
+    closing_brace, enclosing_brace, find_at_depth_zero, find_code, is_keyword, split_at_depth_zero, split_identifier,
+    split_properties, words,
 };
-use crate::emit::js::function::{Construction, construction_of, string_literal};
+use crate::emit::js::function::{Construction, construction_of};
 use crate::emit::text::JsKey;
+use crate::ir::js_scan::string_literal;
 
 /// Where oxc's `RANGE` opens a spread, `...(RANGE && { range: … })`, in Oxlint's deserializer: the
 /// mark `render` leaves for `add_node_proto`.
@@ -25,7 +27,7 @@ const NODE_OPEN: &str = "{ __proto__: NodeProto,";
 /// node, whose prototype is `NodeProto`: `__proto__: NodeProto` goes first.
 pub(super) fn add_node_proto(text: &str) -> Result<String, String> {
     let mut out = text.to_owned();
-    while let Some(at) = out.find(RANGE_SPREAD_MARK) {
+    while let Some((at, _)) = find_code(&out, &[RANGE_SPREAD_MARK]) {
         // (The mark follows the spread's `...(`.)
         let open = enclosing_brace(&out[..at - "...(".len()]).ok_or("a `range` spread outside an object literal")?;
         out.replace_range(at..at + RANGE_SPREAD_MARK.len(), "true");
@@ -87,7 +89,7 @@ impl Literals<'_, '_> {
     fn rewrite(&mut self, text: &str, depth: usize) -> Result<String, String> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
-        while let Some(at) = rest.find(NODE_OPEN) {
+        while let Some((at, _)) = find_code(rest, &[NODE_OPEN]) {
             out.push_str(&rest[..at]);
             let body_at = at + NODE_OPEN.len();
             let close = closing_brace(&rest[body_at..]).ok_or("a node literal is not closed")?;
@@ -141,7 +143,7 @@ impl Literals<'_, '_> {
     /// the node in `node`: `(node = Object.create(NodeProto), node.key = value, …, node)`.
     fn assignments(&mut self, body: &str, node: &str) -> Result<String, String> {
         let mut out = format!("({node} = Object.create(NodeProto),");
-        for property in pieces(body) {
+        for property in split_at_depth_zero(body, ',') {
             let trimmed = property.trim();
             if trimmed.is_empty() {
                 // After the last comma: the blanks before the `}`.
@@ -167,7 +169,7 @@ impl Literals<'_, '_> {
         // `...(test && { key: value, … })`: the properties where `test` holds (a spread of a falsy
         // value adds nothing).
         if let Some(spread) = property.strip_prefix("...(").and_then(|s| s.trim_end().strip_suffix(')'))
-            && let Some(test_end) = spread.find("&& {")
+            && let Some((test_end, _)) = find_code(spread, &["&& {"])
             && find_at_depth_zero(&spread[..test_end], '{').is_none()
             && closing_brace(&spread[test_end + 4..]).map(|close| test_end + 4 + close) == Some(spread.len() - 1)
         {
@@ -218,14 +220,16 @@ impl Literals<'_, '_> {
     /// Whether the getter `property`, whose function is `function`, may mention a binding of the
     /// function it is in: a word of it that the snippet also has outside it (what the snippet
     /// declares; what the generated function around it declares, which a snippet reaches only as
-    /// `pos` and `THIS`'s `this_…`, is named outright).
+    /// `pos` and `THIS`'s `this_…`, is named outright). Words in literals and comments are none;
+    /// where the text does not scan, it may.
     fn mentions_locals(&self, property: &str, function: &str) -> bool {
         let outside = self.snippet.replacen(property, "", 1);
-        words(function).any(|word| {
+        let (Some(own), Some(outside)) = (words(function), words(&outside)) else { return true };
+        own.into_iter().any(|word| {
             matches!(word, "pos" | "node" | "made" | "previousParent" | "parentBefore")
                 || word.starts_with("this_")
                 || word.starts_with("node$")
-                || (!is_keyword(word) && words(&outside).any(|w| w == word))
+                || (!is_keyword(word) && outside.contains(&word))
         })
     }
 }

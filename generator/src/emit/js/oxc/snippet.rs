@@ -9,7 +9,7 @@ mod passes;
 
 use self::passes::{fold_spreads, tidy, unspread_pushes};
 use super::node_literal;
-use super::scan::find_at_depth_zero;
+use super::scan::{Scan, find_at_depth_zero};
 use crate::emit::js::function::Construction;
 use crate::ir::snippet::{Flag, Op, Part, Snippet, fold_ifs};
 use crate::ir::{TypeId, TypeRef};
@@ -53,6 +53,12 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     let mut in_place = Vec::new();
     render(&snippet.parts, flags, resolve, &mut text, &mut in_place)?;
     let text = read_in_place(&text, &in_place, resolve)?;
+    // The passes below read its code alone: its literals, comments and brackets must close.
+    match Scan::new(&text).finish() {
+        Ok(open) if open.is_empty() => {}
+        Ok(_) => return Err("the snippet leaves a bracket open".to_owned()),
+        Err(error) => return Err(format!("the snippet does not scan as JS: {error}")),
+    }
     let text = if flags.linter { node_literal::add_node_proto(&text)? } else { text };
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
     // Oxlint's nodes: their shapes' constructors, or `Object.create(NodeProto)` and assignments
@@ -171,9 +177,7 @@ fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Res
         }
         let read = resolve.read_in_place(ty, pos).expect("marked as read in place");
         // In parentheses unless it is one operand (`int32[…]`, not `uint8[…] === 1`), as the call was.
-        let operand = !read.char_indices().any(|(i, c)| {
-            c == ' ' && find_at_depth_zero(&read[i..], ']').is_none() && find_at_depth_zero(&read[i..], ')').is_none()
-        });
+        let operand = !Scan::new(&read).any(|code| code.c == ' ' && code.depth == 0);
         if operand {
             out.push_str(&read);
         } else {
@@ -300,6 +304,11 @@ mod tests {
         );
         assert_eq!(value("{ a, ...(PARENT && { parent }) }", js), "{ a, }");
         assert_eq!(value("{ a, ...(x && { b: '}' }), c }", js), "{ a, ...(x && { b: '}' }), c }");
+        // Brackets in literals and comments are not the spread's.
+        assert_eq!(
+            value("{ a, ...(IS_TS && { b: `}${ {c} }`, d: 1 /* } */ }), e }", TS),
+            "{ a, b: `}${ {c} }`, d: 1 /* } */, e }"
+        );
         // Oxlint's: the objects with a `range` spread are nodes, with `NodeProto` (`LOC`), literals
         // inside others too, built by `Object.create` (node_literal.rs) in temporaries it declares.
         let linter = Flags { is_ts: true, range: true, parent: true, linter: true };
@@ -335,6 +344,11 @@ mod tests {
         // Only whole words, and nested ones too.
         assert_eq!(value("notif (true) ? 1 : 2").value, "notif (true) ? 1 : 2");
         assert_eq!(value("if (IS_TS) { if (RANGE) x(); y(); }\nz").statements, "{  y(); }");
+        // Nor one in a string.
+        assert_eq!(
+            value("f('if (true) x;');\nif (IS_TS) { g('}'); }\nz").statements,
+            "f('if (true) x;');\n{ g('}'); }"
+        );
         // An `else if` is not folded blindly.
         assert!(rewrite("if (IS_TS) a(); else if (b) c();\nd", TS, &mut Fixed).is_err());
     }
@@ -354,5 +368,7 @@ mod tests {
         assert!(rewrite("POS_OFFSET.nope", TS, &mut Fixed).is_err());
         assert!(rewrite("/* IF MAGIC */ 1 /* END_IF */", TS, &mut Fixed).is_err());
         assert!(rewrite("/* IF IS_TS */ 1", TS, &mut Fixed).is_err());
+        assert!(rewrite("f('a)", TS, &mut Fixed).unwrap_err().contains("does not scan"));
+        assert!(rewrite("f(a", TS, &mut Fixed).unwrap_err().contains("bracket open"));
     }
 }

@@ -2,7 +2,7 @@
 //! layout the emitter can indent: the spreads of constant flags folded, `push(...spread)` made a
 //! loop, blank lines and the Rust string's indentation dropped.
 
-use super::super::scan::{closing_brace, is_ident_char};
+use super::super::scan::{closing_brace, find_code, is_ident_char};
 
 /// Folds the spreads of a constant flag: `...(true && { a: 1, })` becomes `a: 1` and
 /// `...(false && { … }),` disappears with its comma, so object literals stay literals (a spread
@@ -11,7 +11,7 @@ pub(super) fn fold_spreads(text: &str) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     loop {
-        let found = ["...(true && {", "...(false && {"].iter().filter_map(|p| rest.find(p).map(|at| (at, *p))).min();
+        let found = find_code(rest, &["...(true && {", "...(false && {"]);
         let Some((at, pattern)) = found else { break };
         out.push_str(&rest[..at]);
         let body = &rest[at + pattern.len()..];
