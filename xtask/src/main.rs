@@ -43,7 +43,7 @@ enum Command {
     /// Regenerate generated/ from codegen.toml and the schema
     #[command(long_about = codegen::LONG_ABOUT)]
     Codegen(codegen::Args),
-    /// Run every check CI runs (npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package, examples, oxc, benches)
+    /// Run every check CI runs (gates, npm ci, codegen --check, cargo test, conformance, fuzz, node --test, package, examples, oxc, benches)
     #[command(long_about = test::LONG_ABOUT)]
     Test,
     /// Check the generated deserializers against acorn on JS files
