@@ -33,8 +33,9 @@ const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--c
 // (self-cycles in lodash.js took 0.7–1.6 s on oxlint-plugins and oxc-ts-range-parent against valid
 // reads of 9–68 ms, 2026-11-26, before walks were added as after; at 1 s plus 4 t, some runs found
 // them hangs). A walk reads a buffer up to twice, each time bounded as a read is (its scan, then
-// where nodes have parent links, the whole tree, whose `parent` a visited node holds). A case of a
-// buffer of `b` bytes may add 64 MiB plus 32 b to the RSS (on
+// where nodes have parent links, the whole tree, whose `parent` a visited node holds). A case holds
+// up to two trees at once: the one `deserialize` read, which the walks are compared with, and the
+// one a full walk builds; so a case of a buffer of `b` bytes may add 64 MiB plus 2 × 32 b to the RSS (on
 // Linux, where a case's own peak can be measured), and a child's peak RSS may pass its level after
 // loading the corpus by 256 MiB plus 16 times the largest buffer it holds (a leak across cases:
 // past it, the child collects its garbage and what remains, of its RSS and of what it holds, is
@@ -45,6 +46,7 @@ const readLimit = (file) => HANG_MS + HANG_FACTOR * file.readMs;
 const walkLimit = (file) => HANG_MS + HANG_FACTOR * file.walkMs;
 const CASE_RSS_SLACK = 64 * 2 ** 20;
 const CASE_RSS_FACTOR = 32;
+const CASE_TREES = 2;
 const RSS_SLACK = 256 * 2 ** 20;
 const RSS_FACTOR = 16;
 const WORKERS = 2;
@@ -186,7 +188,7 @@ function campaign(options, target, corpus) {
         const index = message.done;
         worker.current = null;
         const what = `${message.file}, ${message.kind}: ${message.description}`;
-        const growthLimit = CASE_RSS_SLACK + CASE_RSS_FACTOR * worker.files.get(message.file).bytes;
+        const growthLimit = CASE_RSS_SLACK + CASE_TREES * CASE_RSS_FACTOR * worker.files.get(message.file).bytes;
         const grown = message.growth !== null && message.growth > growthLimit;
         const file = worker.files.get(message.file);
         if (message.readMs > readLimit(file)) fail("hang", index, `read for ${message.readMs.toFixed(0)} ms (limit ${readLimit(file).toFixed(0)} ms); ${what}`);

@@ -30,8 +30,9 @@ case runs in one of two child processes, watched:
               (where the target has a walker) longer than 2 s plus 8 times its valid walk (a
               walk may read twice: its scan, then the whole tree where nodes have parents)
     death     the child dies (a signal, V8 out of memory, an exit)
-    blow-up   the case adds more than 64 MiB plus 32 times its buffer's size to the child's RSS
-              (measured on Linux), or the child's RSS, its garbage collected, stays past its level
+    blow-up   the case adds more than 64 MiB plus 64 times its buffer's size to the child's RSS
+              (measured on Linux; 32 for each of the two trees a case holds: the read one and a
+              full walk's), or the child's RSS, its garbage collected, stays past its level
               after loading by 256 MiB plus 16 times the largest buffer it holds (a leak)
     foreign   an error other than the module's RawastBufferError (a TypeError only for the odd
               inputs that are no Uint8Array); an AST from a buffer of 4 GiB or more, or from a
