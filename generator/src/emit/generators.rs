@@ -56,7 +56,7 @@ impl Generator for Deserializers {
             let cx = EmitContext::of_target(plan, target_plan);
             let target = target_plan.target;
             let modules = match &target_plan.format {
-                TargetFormat::Oxc { settings, .. } => js::oxc::emit(&cx, target, settings)?,
+                TargetFormat::Oxc { settings, root, .. } => js::oxc::emit(&cx, target, settings, *root)?,
                 TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit(&cx, target, settings)?,
                 TargetFormat::Rawast(settings) => js::eager::emit(&cx, target, settings)?,
             };

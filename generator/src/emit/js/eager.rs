@@ -61,7 +61,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         comments_outside_ast: false,
     };
     // (The walker first: the helpers its builds call are written with the deserializer's.)
-    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
+    let walker = walker(&mut builder, cx, &root, entry);
     functions.extend(builder.helper_functions());
     let view = DeserializeJs {
         header: cx.header(),

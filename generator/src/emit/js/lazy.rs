@@ -107,7 +107,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         lazy: true,
     };
     // (The walker first: the helpers its builds call are written with the deserializer's.)
-    let walker = if super::has_walker(cx) { walker(&mut builder, cx, &root, entry) } else { None };
+    let walker = walker(&mut builder, cx, &root, entry);
     functions.extend(builder.helper_functions());
     let view = DeserializeLazyJs {
         header: cx.header(),

@@ -161,15 +161,15 @@ impl<'s> WalkSource<'s> for Emitter<'s> {
 }
 
 /// The deserializer and its walker; `cx.model` is the model of the target's output variant.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings) -> Result<Modules, Error> {
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId) -> Result<Modules, Error> {
     let fail = |problem| failure(target, problem);
     // Written twice: first with every `Box` called, to learn which must be (those read first where
     // the JS stack runs out: `Emitter::read_first_in_nesting_cycles`); then with the others that an
     // enum's case or an `Option` holds read in place (`Emitter::boxes_called`), which takes no
     // `Box` out of a cycle that needs one (check_cycles below checks it).
-    let first = write(cx, settings, None).map_err(fail)?;
-    let Written { emitter, root, metadata, root_fn, walker } =
-        write(cx, settings, Some(first.emitter.read_first)).map_err(fail)?;
+    let first = write(cx, settings, root, None).map_err(fail)?;
+    let Written { emitter, metadata, root_fn, walker } =
+        write(cx, settings, root, Some(first.emitter.read_first)).map_err(fail)?;
     let in_schema = |message| fail(Problem::Schema(message));
     nesting::check_cycles(&emitter.calls).map_err(in_schema)?;
     let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(in_schema)?;
@@ -226,29 +226,28 @@ fn failure(target: &Target, problem: Problem) -> Error {
 /// A deserializer's functions written from its root, with its walker.
 struct Written<'s> {
     emitter: Emitter<'s>,
-    root: TypeId,
     metadata: TypeId,
     /// The root's function.
     root_fn: String,
     walker: Option<WalkerView>,
 }
 
-/// Writes every function the root and the walker reach; `boxes_called`: as
-/// [`Emitter::boxes_called`].
+/// Writes every function the root (the type at the root of the target's buffers) and the walker
+/// reach; `boxes_called`: as [`Emitter::boxes_called`].
 fn write<'s>(
     cx: &'s EmitContext<'s>,
     settings: &OxcSettings,
+    root: TypeId,
     boxes_called: Option<BTreeSet<String>>,
 ) -> Result<Written<'s>, Problem> {
     let mut emitter = Emitter::new(cx, Flags::of(settings));
     emitter.boxes_called = boxes_called;
-    let root = emitter.named(settings.root_type())?;
     let metadata = emitter.named(METADATA)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     let walker = walker(&mut emitter, cx, &TypeRef::Named(root), walk_entry(settings));
     emitter.run()?;
     emitter.read_first_in_nesting_cycles()?;
-    Ok(Written { emitter, root, metadata, root_fn, walker })
+    Ok(Written { emitter, metadata, root_fn, walker })
 }
 
 /// How the walker of oxc-parser's buffers (Oxlint's) starts and ends.

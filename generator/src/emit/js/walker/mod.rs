@@ -34,14 +34,16 @@ pub(crate) fn has_walker(cx: &EmitContext) -> bool {
     cx.model.visitor_keys().is_ok() && cx.model.mapping.discriminator.is_some()
 }
 
-/// The walker of a target's tree, from its root; `None` when the model's visitor keys are errors
-/// (a schema whose objects no walker can tell apart: `Model::visitor_keys`).
+/// The walker of a target's tree, from its root; `None` where the target has none ([`has_walker`]).
 pub(in crate::emit::js) fn walker<'a>(
     source: &mut dyn WalkSource<'a>,
     cx: &EmitContext<'a>,
     root: &TypeRef,
     entry: WalkEntry,
 ) -> Option<WalkerView> {
+    if !has_walker(cx) {
+        return None;
+    }
     let keys = cx.model.visitor_keys().ok()?;
     let mut collector = Collector::new(source, cx, keyed_node_types(cx, keys), &entry);
     let root_walker = collector.index(&WalkTarget::Type(root.clone()));
