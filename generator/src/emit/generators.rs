@@ -1,6 +1,6 @@
 //! The generators, in the order of oxc's `ast_tools` list: each reads the plan and returns its
-//! outputs. A target's two JS modules come from one generator, since a walker is written from the
-//! functions of the deserializer it imports.
+//! outputs. A target's deserializer and its walker are two generators: the walker names the
+//! deserializer's functions it builds with, and the deserializer writes those too.
 
 use super::context::EmitContext;
 use super::js::{self, Module};
@@ -16,7 +16,7 @@ pub trait Generator: Sync {
 
 /// Every generator, each run once per plan.
 pub const GENERATORS: &[&dyn Generator] =
-    &[&LayoutAssertions, &Constants, &Deserializers, &TypeScriptTypes, &NpmPackages, &Producer];
+    &[&LayoutAssertions, &Constants, &Deserializers, &Walkers, &TypeScriptTypes, &NpmPackages, &Producer];
 
 /// `rust/assert_layouts.rs`: rustc checks every computed size, alignment, offset and discriminant.
 struct LayoutAssertions;
@@ -45,8 +45,7 @@ impl Generator for Constants {
     }
 }
 
-/// Each target's `deserialize.js` and, where it has a walker, `walk.js`: in its package where it
-/// has one, else in `js/<target>/`.
+/// Each target's `deserialize.js`: in its package where it has one, else in `js/<target>/`.
 struct Deserializers;
 
 impl Generator for Deserializers {
@@ -55,14 +54,32 @@ impl Generator for Deserializers {
         for target_plan in &plan.targets {
             let cx = EmitContext::of_target(plan, target_plan);
             let target = target_plan.target;
-            let modules = match &target_plan.format {
+            let code = match &target_plan.format {
                 TargetFormat::Oxc { settings, root, .. } => js::oxc::emit(&cx, target, settings, *root)?,
                 TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit(&cx, target, settings)?,
                 TargetFormat::Rawast(settings) => js::eager::emit(&cx, target, settings)?,
             };
-            for (module, code) in modules.each() {
-                outputs.push(cx.output(&module_path(target_plan, module, "js"), code));
-            }
+            outputs.push(cx.output(&module_path(target_plan, Module::Deserialize, "js"), code));
+        }
+        Ok(outputs)
+    }
+}
+
+/// Each target's `walk.js`, where it has a walker, beside its `deserialize.js`, which it imports.
+struct Walkers;
+
+impl Generator for Walkers {
+    fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
+        let mut outputs = Vec::new();
+        for target_plan in &plan.targets {
+            let cx = EmitContext::of_target(plan, target_plan);
+            let target = target_plan.target;
+            let code = match &target_plan.format {
+                TargetFormat::Oxc { settings, root, .. } => js::oxc::emit_walk(&cx, target, settings, *root)?,
+                TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit_walk(&cx, target, settings)?,
+                TargetFormat::Rawast(settings) => js::eager::emit_walk(&cx, target, settings)?,
+            };
+            outputs.extend(code.map(|code| cx.output(&module_path(target_plan, Module::Walk, "js"), code)));
         }
         Ok(outputs)
     }

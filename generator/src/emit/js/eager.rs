@@ -7,8 +7,8 @@
 use askama::Template;
 
 use super::walk_module::{self, WalkInternals};
-use super::walker::{WalkEntry, visitor_keys, walker};
-use super::{Body, BufferView, Builder, Function, Modules, ResultView, StringsView, render_checked};
+use super::walker::{WalkEntry, WalkerView, visitor_keys, walker};
+use super::{Body, BufferView, Builder, Function, ResultView, StringsView, render_checked};
 use crate::Error;
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
 use crate::emit::context::EmitContext;
@@ -44,24 +44,12 @@ struct DeserializeJs {
     spans_in_bytes: bool,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Modules, Error> {
+/// The deserializer's module, `deserialize.js`.
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
     let mut builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
     let root = TypeRef::Named(cx.result().root);
-    let buffer = BufferView::new(cx, settings);
-    let entry = WalkEntry {
-        whole_tree: builder.parent_links,
-        looks_into_built: false,
-        params: "buffer".to_owned(),
-        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
-        lazy: false,
-        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
-        words: true,
-        few_strings: false,
-        comments_outside_ast: false,
-    };
-    // (The walker first: the helpers its builds call are written with the deserializer's.)
-    let walker = walker(&mut builder, cx, &root, entry);
+    let walker = target_walker(cx, &mut builder);
     functions.extend(builder.helper_functions());
     let view = DeserializeJs {
         header: cx.header(),
@@ -78,10 +66,30 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         visitor_keys: if walker.is_some() { visitor_keys(cx).unwrap_or_default() } else { Vec::new() },
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
         spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
-        buffer,
+        buffer: BufferView::new(cx, settings),
     };
-    let deserialize = render_checked(&view, "js/deserialize.js", &view.buffer.views)?;
-    let walk =
-        walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
-    Ok(Modules { deserialize, walk })
+    render_checked(&view, "js/deserialize.js", &view.buffer.views)
+}
+
+/// The walker's module, `walk.js`, where the target has a walker.
+pub fn emit_walk(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Option<String>, Error> {
+    let Some(walker) = target_walker(cx, &mut Builder::new(cx, settings)) else { return Ok(None) };
+    walk_module::emit(cx.header(), &target.name, &walker, &BufferView::new(cx, settings).views).map(Some)
+}
+
+/// The walker of an eager target's tree, whose builds are `builder`'s reads; `None` where the
+/// target has none.
+fn target_walker<'a>(cx: &EmitContext<'a>, builder: &mut Builder<'a>) -> Option<WalkerView> {
+    let entry = WalkEntry {
+        whole_tree: builder.parent_links,
+        looks_into_built: false,
+        params: "buffer".to_owned(),
+        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
+        lazy: false,
+        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
+        words: true,
+        few_strings: false,
+        comments_outside_ast: false,
+    };
+    walker(builder, cx, &TypeRef::Named(cx.result().root), entry)
 }

@@ -9,8 +9,8 @@
 use askama::Template;
 
 use super::walk_module::{self, WalkInternals};
-use super::walker::{WalkEntry, walker};
-use super::{Body, BufferView, Builder, Function, Modules, Prop, PropKind, ResultView, StringsView, render_checked};
+use super::walker::{WalkEntry, WalkerView, walker};
+use super::{Body, BufferView, Builder, Function, Prop, PropKind, ResultView, StringsView, render_checked};
 use crate::Error;
 use crate::config::{
     Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanUnit, Target,
@@ -80,7 +80,8 @@ struct Getter {
     private: String,
 }
 
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Modules, Error> {
+/// The deserializer's module, `deserialize.js`.
+pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
     // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
     assert_eq!(settings.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
     let mut builder = Builder::new(cx, settings);
@@ -93,21 +94,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         }
     }
     let root = TypeRef::Named(cx.result().root);
-    // A walk reads the buffer as `deserialize` does, in a context of its own that the nodes it
-    // hands over keep (`beginWalk`); its end leaves the context rather than dropping the views.
-    let entry = WalkEntry {
-        whole_tree: false,
-        looks_into_built: false,
-        params: "buffer".to_owned(),
-        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
-        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
-        words: true,
-        few_strings: false,
-        comments_outside_ast: false,
-        lazy: true,
-    };
-    // (The walker first: the helpers its builds call are written with the deserializer's.)
-    let walker = walker(&mut builder, cx, &root, entry);
+    let walker = target_walker(cx, &mut builder);
     functions.extend(builder.helper_functions());
     let view = DeserializeLazyJs {
         header: cx.header(),
@@ -130,10 +117,31 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
             .expect("`Config::parse` requires a discriminator of lazy targets"),
         spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
     };
-    let deserialize = render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)?;
-    let walk =
-        walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.buffer.views)).transpose()?;
-    Ok(Modules { deserialize, walk })
+    render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)
+}
+
+/// The walker's module, `walk.js`, where the target has a walker.
+pub fn emit_walk(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Option<String>, Error> {
+    let Some(walker) = target_walker(cx, &mut Builder::new(cx, settings)) else { return Ok(None) };
+    walk_module::emit(cx.header(), &target.name, &walker, &BufferView::new(cx, settings).views).map(Some)
+}
+
+/// The walker of a lazy target's tree, whose builds are `builder`'s reads; `None` where the target
+/// has none. A walk reads the buffer as `deserialize` does, in a context of its own that the nodes
+/// it hands over keep (`beginWalk`); its end leaves the context rather than dropping the views.
+fn target_walker<'a>(cx: &EmitContext<'a>, builder: &mut Builder<'a>) -> Option<WalkerView> {
+    let entry = WalkEntry {
+        whole_tree: false,
+        looks_into_built: false,
+        params: "buffer".to_owned(),
+        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
+        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
+        words: true,
+        few_strings: false,
+        comments_outside_ast: false,
+        lazy: true,
+    };
+    walker(builder, cx, &TypeRef::Named(cx.result().root), entry)
 }
 
 fn class(builder: &Builder, id: TypeId) -> Class {

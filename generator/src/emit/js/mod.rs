@@ -45,19 +45,6 @@ pub fn modules(cx: &crate::emit::EmitContext) -> Vec<Module> {
     if has_walker(cx) { vec![Module::Deserialize, Module::Walk] } else { vec![Module::Deserialize] }
 }
 
-/// A target's modules, rendered: `walk` where the target has a walker.
-pub struct Modules {
-    pub deserialize: String,
-    pub walk: Option<String>,
-}
-
-impl Modules {
-    /// Each module with its code, `deserialize.js` first.
-    pub fn each(self) -> impl Iterator<Item = (Module, String)> {
-        std::iter::once((Module::Deserialize, self.deserialize)).chain(self.walk.map(|walk| (Module::Walk, walk)))
-    }
-}
-
 pub(in crate::emit) use buffer_view::Reads;
 use buffer_view::{BufferView, StringsView};
 use builder::Builder;

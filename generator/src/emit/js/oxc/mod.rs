@@ -23,11 +23,11 @@ use askama::Template;
 
 use self::emitter::{Emitter, Problem};
 use self::snippet::Flags;
+use super::Builder;
 use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
 use super::walk_module::{self, WalkInternals};
 use super::walker::{Build, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
-use super::{Builder, Modules};
 use crate::Error;
 use crate::config::{OxcSettings, SourceText, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -134,20 +134,32 @@ struct LinterView {
     tokens_len_field: u32,
 }
 
-/// What a walk builds whole, with the deserializer's functions (each registered to be written).
-impl<'s> WalkSource<'s> for Emitter<'s> {
+/// What a walk of oxc's buffers builds whole: the deserializer's functions, which it names and
+/// records (`readers`) for the deserializer to write.
+struct WalkBuilds<'e, 's> {
+    emitter: &'e Emitter<'s>,
+    readers: Vec<emitter::Reader>,
+}
+
+impl WalkBuilds<'_, '_> {
+    fn build_with(&mut self, reader: emitter::Reader) -> Build {
+        let function = self.emitter.reader_name(&reader);
+        self.readers.push(reader);
+        Build { call: format!("buildWhole({function}, pos)"), functions: vec!["buildWhole".to_owned(), function] }
+    }
+}
+
+impl<'s> WalkSource<'s> for WalkBuilds<'_, 's> {
     fn builder(&self) -> &Builder<'s> {
-        &self.builder
+        &self.emitter.builder
     }
 
     fn build(&mut self, ty: &TypeRef) -> Build {
-        let function = self.deserializer(ty);
-        Build { call: format!("buildWhole({function}, pos)"), functions: vec!["buildWhole".to_owned(), function] }
+        self.build_with(emitter::Reader::Value(ty.clone()))
     }
 
     fn build_property(&mut self, id: TypeId, key: &str) -> Build {
-        let function = self.register(emitter::Reader::Property(id, key.to_owned()));
-        Build { call: format!("buildWhole({function}, pos)"), functions: vec!["buildWhole".to_owned(), function] }
+        self.build_with(emitter::Reader::Property(id, key.to_owned()))
     }
 
     fn converter_reads(
@@ -156,20 +168,44 @@ impl<'s> WalkSource<'s> for Emitter<'s> {
         within: Option<(TypeId, u32)>,
         object: Option<TypeId>,
     ) -> Option<Vec<(TypeRef, u32)>> {
-        self.converter_reads_at(converter, within, object)
+        self.emitter.converter_reads_at(converter, within, object)
     }
 }
 
-/// The deserializer and its walker; `cx.model` is the model of the target's output variant.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId) -> Result<Modules, Error> {
+/// The walker of a target's tree from `root`, with the readers of the deserializer's functions
+/// its builds call, in the order it names them; `None` where the target has no walker.
+fn target_walker(cx: &EmitContext, settings: &OxcSettings, root: TypeId) -> Option<(WalkerView, Vec<emitter::Reader>)> {
+    let emitter = Emitter::new(cx, Flags::of(settings));
+    let mut builds = WalkBuilds { emitter: &emitter, readers: Vec::new() };
+    let walker = walker(&mut builds, cx, &TypeRef::Named(root), walk_entry(settings))?;
+    Some((walker, builds.readers))
+}
+
+/// The walker's module, `walk.js`, where the target has a walker.
+pub fn emit_walk(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &OxcSettings,
+    root: TypeId,
+) -> Result<Option<String>, Error> {
+    let Some((walker, _)) = target_walker(cx, settings, root) else { return Ok(None) };
+    let views = views(cx.schema, cx.layout64, &OXC_VIEWS);
+    walk_module::emit(cx.header(), &target.name, &walker, &views).map(Some)
+}
+
+/// The deserializer's module, `deserialize.js`; `cx.model` is the model of the target's output
+/// variant.
+pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: TypeId) -> Result<String, Error> {
     let fail = |problem| failure(target, problem);
+    let (walker, walk_builds) = target_walker(cx, settings, root).unzip();
+    let walk_builds = walk_builds.unwrap_or_default();
     // Written twice: first with every `Box` called, to learn which must be (those read first where
     // the JS stack runs out: `Emitter::read_first_in_nesting_cycles`); then with the others that an
     // enum's case or an `Option` holds read in place (`Emitter::boxes_called`), which takes no
     // `Box` out of a cycle that needs one (check_cycles below checks it).
-    let first = write(cx, settings, root, None).map_err(fail)?;
-    let Written { emitter, metadata, root_fn, walker } =
-        write(cx, settings, root, Some(first.emitter.read_first)).map_err(fail)?;
+    let first = write(cx, settings, root, &walk_builds, None).map_err(fail)?;
+    let Written { emitter, metadata, root_fn } =
+        write(cx, settings, root, &walk_builds, Some(first.emitter.read_first)).map_err(fail)?;
     let in_schema = |message| fail(Problem::Schema(message));
     nesting::check_cycles(&emitter.calls).map_err(in_schema)?;
     let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(in_schema)?;
@@ -208,9 +244,7 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &OxcSettings, root: Typ
         reads_bool,
         reads_option_tag,
     };
-    let deserialize = render_checked(&view, TEMPLATE, &view.views)?;
-    let walk = walker.map(|walker| walk_module::emit(cx.header(), &target.name, &walker, &view.views)).transpose()?;
-    Ok(Modules { deserialize, walk })
+    render_checked(&view, TEMPLATE, &view.views)
 }
 
 /// What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
@@ -223,31 +257,33 @@ fn failure(target: &Target, problem: Problem) -> Error {
     }
 }
 
-/// A deserializer's functions written from its root, with its walker.
+/// A deserializer's functions written from its root.
 struct Written<'s> {
     emitter: Emitter<'s>,
     metadata: TypeId,
     /// The root's function.
     root_fn: String,
-    walker: Option<WalkerView>,
 }
 
-/// Writes every function the root (the type at the root of the target's buffers) and the walker
-/// reach; `boxes_called`: as [`Emitter::boxes_called`].
+/// Writes every function the root (the type at the root of the target's buffers) and the walker's
+/// builds (`walk_builds`) reach; `boxes_called`: as [`Emitter::boxes_called`].
 fn write<'s>(
     cx: &'s EmitContext<'s>,
     settings: &OxcSettings,
     root: TypeId,
+    walk_builds: &[emitter::Reader],
     boxes_called: Option<BTreeSet<String>>,
 ) -> Result<Written<'s>, Problem> {
     let mut emitter = Emitter::new(cx, Flags::of(settings));
     emitter.boxes_called = boxes_called;
     let metadata = emitter.named(METADATA)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
-    let walker = walker(&mut emitter, cx, &TypeRef::Named(root), walk_entry(settings));
+    for reader in walk_builds {
+        emitter.register(reader.clone());
+    }
     emitter.run()?;
     emitter.read_first_in_nesting_cycles()?;
-    Ok(Written { emitter, metadata, root_fn, walker })
+    Ok(Written { emitter, metadata, root_fn })
 }
 
 /// How the walker of oxc-parser's buffers (Oxlint's) starts and ends.
