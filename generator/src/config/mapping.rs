@@ -6,8 +6,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{ConfigName, KeyLocations};
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mapping {

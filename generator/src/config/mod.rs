@@ -18,8 +18,8 @@ mod strings;
 mod targets;
 mod walk;
 
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Fingerprint, Package, Smoke};

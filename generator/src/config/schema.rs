@@ -8,8 +8,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{ConfigName, ConfigPath, CrateFile, checked_path, error_at, path_problem};
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 
 /// The type at the root of oxc-parser's buffers, where the oxc dialect's targets start, as `root`

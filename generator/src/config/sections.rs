@@ -5,8 +5,8 @@
 use std::ops::Range;
 
 use super::{Config, ConfigName, Mapping, SpanStyle, SpanUnit, error_at};
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 
 /// What the checks of one section need of another, beside the `Config` made of them all.

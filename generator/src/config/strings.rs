@@ -6,8 +6,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::Runtime;
-use crate::SourceFile;
 use crate::diagnostic::Diagnostic;
+use crate::files::SourceFile;
 
 /// A target's string policy; missing keys take `StringPolicy::default()`'s values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

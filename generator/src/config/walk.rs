@@ -13,8 +13,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::ConfigName;
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
 
 /// One node type's words: every node of the type has one of them (or a `\u` escape: a keyword
 /// written with one) inside its span.

@@ -3,11 +3,11 @@
 //! generated file starts with.
 
 use crate::config::Config;
+use crate::files::{Output, SourceFile};
 use crate::ir::Schema;
 use crate::layout::{PointerWidth, SchemaLayout};
 use crate::model::{Model, ResultShape};
 use crate::prepare::{Plan, TargetFormat, TargetPlan};
-use crate::{Output, SourceFile};
 
 /// Everything an emitter may read.
 pub struct EmitContext<'a> {
@@ -70,13 +70,13 @@ impl<'p> EmitContext<'p> {
     }
 
     /// The header's two sentences, for files whose comments are not `//`. The first starts with
-    /// [`GENERATED_MARKER`](crate::GENERATED_MARKER), by which codegen knows its own files.
+    /// [`GENERATED_MARKER`](crate::files::GENERATED_MARKER), by which codegen knows its own files.
     pub fn header_lines(&self) -> [String; 2] {
         let mut files = self.config.schema_file_names();
         files.sort_unstable();
         let inputs = std::iter::once(self.config.file_name.clone()).chain(files).collect::<Vec<_>>().join(", ");
         [
-            format!("{} from {inputs}.", crate::GENERATED_MARKER),
+            format!("{} from {inputs}.", crate::files::GENERATED_MARKER),
             format!(
                 "Do not edit: change the schema or {} and run `{}`.",
                 self.config.file_name, self.config.regenerate

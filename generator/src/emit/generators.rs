@@ -5,9 +5,10 @@
 use super::context::EmitContext;
 use super::js::{self, Module};
 use super::{npm_package, oxc_types, rust_asserts, rust_constants, rust_producer, ts_types};
+use crate::error::Error;
+use crate::files::Output;
 use crate::ir::Dialect;
 use crate::prepare::{Plan, TargetFormat, TargetPlan};
-use crate::{Error, Output};
 
 /// A generator of some of a run's outputs.
 pub trait Generator: Sync {

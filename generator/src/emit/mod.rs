@@ -18,8 +18,9 @@ mod ts_types;
 pub use context::EmitContext;
 pub use generators::{GENERATORS, Generator};
 
+use crate::error::Error;
+use crate::files::Output;
 use crate::prepare::Plan;
-use crate::{Error, Output};
 
 /// Every output of a plan, sorted by path, with the manifest of them.
 pub fn generate(plan: &Plan) -> Result<Vec<Output>, Error> {
@@ -45,5 +46,5 @@ fn manifest(cx: &EmitContext, outputs: &[Output]) -> Output {
         text.push_str(path);
         text.push('\n');
     }
-    cx.output(crate::MANIFEST_FILE, text)
+    cx.output(crate::files::MANIFEST_FILE, text)
 }

@@ -16,7 +16,8 @@ use super::context::EmitContext;
 use super::text::js_string;
 use crate::buffer::FORMAT_VERSION;
 use crate::config::{Package, RawastSettings, SourcePlacement, Target};
-use crate::{Error, Output, SourceFile};
+use crate::error::Error;
+use crate::files::{Output, SourceFile};
 
 /// The package's files other than the deserializer module and its types, which the caller adds.
 /// `inputs` holds the license file's text.

@@ -12,7 +12,7 @@ use quote::quote;
 
 use super::context::EmitContext;
 use super::rust_print::{lit, print_rust, rust_ident};
-use crate::Error;
+use crate::error::Error;
 use crate::ir::{Builtin, Dialect, Struct, TypeDef, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};
 

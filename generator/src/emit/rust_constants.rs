@@ -4,8 +4,8 @@ use quote::{format_ident, quote};
 
 use super::context::EmitContext;
 use super::rust_print::{lit, print_rust};
-use crate::Error;
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
+use crate::error::Error;
 use crate::layout::PointerWidth;
 
 pub fn emit(cx: &EmitContext) -> Result<String, Error> {

@@ -2,7 +2,7 @@
 //! names as identifiers, and integer literals without suffixes.
 
 use super::context::EmitContext;
-use crate::Error;
+use crate::error::Error;
 
 /// Prints Rust tokens with prettyplease, after the header.
 pub(super) fn print_rust(cx: &EmitContext, what: &str, tokens: proc_macro2::TokenStream) -> Result<String, Error> {

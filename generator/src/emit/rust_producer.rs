@@ -13,7 +13,7 @@ use quote::{format_ident, quote};
 use super::context::EmitContext;
 use super::rust_print::print_rust;
 use super::rust_print::rust_ident;
-use crate::Error;
+use crate::error::Error;
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{FieldRole, PropertyValue};
 

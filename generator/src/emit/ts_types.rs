@@ -7,8 +7,8 @@ use askama::Template;
 
 use super::context::EmitContext;
 use super::text::{JsKey, js_string};
-use crate::Error;
 use crate::config::{Int64, RawastSettings, SourcePlacement, Target};
+use crate::error::Error;
 use crate::ir::{Builtin, Converter, Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{self, PropertyValue, SpanPart};
 

@@ -4,7 +4,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 use super::Context;
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::{Converter, EnumRepr, FieldEstree, TypeEstree, VariantEstree};
 
 /// The idents inside every `#[repr(...)]` of an item, with the span of the first `repr` attribute.

@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use super::dialect::{Place, RawAttr};
 use super::items::{AstItem, AstItemKind};
 use super::{Context, attrs, dialect, oxc, oxc_estree, types};
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::{
     Dialect, Enum, EnumRepr, Field, Schema, Struct, StructRepr, TypeDef, TypeId, TypeKind, TypeRef, Variant,
 };

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use super::Context;
 use proc_macro2::Span;
 
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 
 /// An attribute as written, with where: `name`, `name = value` or `name(items...)`.

@@ -5,7 +5,7 @@ use syn::spanned::Spanned;
 
 use super::dialect::{self, Place};
 use super::{Context, PlainType, oxc, oxc_estree};
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 
 /// An item marked `#[ast]`, with the file it came from.

@@ -21,8 +21,8 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
+use crate::files::SourceFile;
 use crate::ir::{Dialect, Schema, TypeDef, TypeId};
 use convert::{check_flatten, convert_item};
 use items::{AstItem, collect_ast_items};

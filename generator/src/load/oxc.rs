@@ -7,7 +7,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use syn::spanned::Spanned;
 
 use super::Context;
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::{Dialect, TypeDef, TypeId, TypeKind, Variant};
 
 /// The macros oxc wraps `#[ast]` items in, with what each defines from `$(#[attr])* $vis struct $name;`:

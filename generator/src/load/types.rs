@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use syn::spanned::Spanned;
 
 use super::Context;
-use crate::SourceFile;
 use crate::diagnostic::Diagnostic;
+use crate::files::SourceFile;
 use crate::ir::{Builtin, Dialect, Primitive, TypeId, TypeRef};
 
 const SUPPORTED: &str = "supported field types: bool, u8–u64, i8–i64, f64, Span, Str<'a>, Box<'a, T>, Vec<'a, T>, Option<T> and other #[ast] types";

@@ -43,7 +43,7 @@ impl Model {
         check::check_walk(schema, &model, config, &mut diagnostics);
         if schema.dialect == Dialect::Oxc {
             // oxc's rules let a later property replace an earlier one's value, and its
-            // deserializers check their own recursion (`emit::js::oxc::nesting`).
+            // deserializers check their own recursion as they are written.
             return diagnostics.into_result(model);
         }
         check::check_keys(schema, &model, &mut diagnostics);

@@ -133,7 +133,7 @@ impl Model {
 
     /// Whether the output reads a value that `leaf` holds true of (a `Str`, a `u64`): a property of
     /// some object, a data variant's payload or a channel, through `Box`, `Vec`, `Option` and
-    /// `Cell`. What the deserializers emit readers for (`emit::js::Reads`) is decided the same way.
+    /// `Cell`. Which readers a deserializer has is decided the same way.
     pub fn reads_value(&self, schema: &Schema, leaf: impl Fn(&TypeRef) -> bool) -> bool {
         let mut types: Vec<&TypeRef> = Vec::new();
         for id in schema.ids() {

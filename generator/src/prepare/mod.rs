@@ -8,12 +8,14 @@ mod versions;
 
 use std::collections::BTreeSet;
 
+use crate::analysis::Analysis;
 use crate::config::{Config, OxcSettings, RawastSettings, Target, TargetSettings};
 use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::error::Error;
+use crate::files::SourceFile;
 use crate::ir::{Schema, TypeId};
 use crate::layout::SchemaLayout;
 use crate::model::{Model, OutputVariant, added_declarations};
-use crate::{Analysis, Error, SourceFile};
 
 /// Everything the generators read: the schema, its layouts and models, and each target's plan.
 pub struct Plan<'a> {
@@ -54,7 +56,7 @@ pub enum TargetFormat<'a> {
 pub fn prepare<'a>(config: &'a Config, inputs: &'a [SourceFile]) -> Result<Plan<'a>, Error> {
     let names = config.schema_file_names();
     let schema_files: Vec<SourceFile> = inputs.iter().filter(|file| names.contains(&file.path)).cloned().collect();
-    let Analysis { schema, layout64, layout32 } = crate::analyze_as(&schema_files, config.dialect)?;
+    let Analysis { schema, layout64, layout32 } = crate::analysis::analyze_as(&schema_files, config.dialect)?;
     let model = Model::build(&schema, config)?;
     checks::check(&schema, &model, config)?;
     let notes = versions::check(config, &schema, [&layout64, &layout32])?;

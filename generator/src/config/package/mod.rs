@@ -13,8 +13,8 @@ mod npm;
 use std::collections::BTreeMap;
 
 use super::{ConfigPath, checked_path, error_at};
-use crate::SourceFile;
 use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
 use npm::{is_semver, license_problem, npm_name_problem, suggested_license};
 
 /// A target's npm package.

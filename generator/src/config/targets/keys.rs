@@ -7,11 +7,11 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{Int64, Runtime, SourcePlacement, SourceText};
-use crate::SourceFile;
 use crate::config::package::RawPackage;
 use crate::config::strings::RawStringPolicy;
 use crate::config::{KeyLocations, error_at};
 use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 
 /// The `format` key: whose buffers a target reads.

@@ -13,8 +13,8 @@ use toml::Spanned;
 
 use super::package::{self, Package};
 use super::{KeyLocations, error_at};
-use crate::SourceFile;
 use crate::diagnostic::Diagnostic;
+use crate::files::SourceFile;
 use crate::ir::Dialect;
 use keys::Format;
 pub(super) use keys::RawTarget;

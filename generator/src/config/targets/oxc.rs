@@ -4,9 +4,9 @@
 use serde::Deserialize;
 
 use super::RawTarget;
-use crate::SourceFile;
 use crate::config::error_at;
 use crate::diagnostic::Diagnostic;
+use crate::files::SourceFile;
 
 /// The settings of a target of oxc-parser's buffers: which of oxc's outputs it gives. The rest
 /// (layout, runtime, strings) is oxc-parser's.

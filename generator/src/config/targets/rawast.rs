@@ -7,10 +7,10 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::RawTarget;
-use crate::SourceFile;
 use crate::config::error_at;
 use crate::config::strings::{self, StringPolicy};
 use crate::diagnostic::Diagnostic;
+use crate::files::SourceFile;
 use crate::layout::PointerWidth;
 
 /// The settings of a target of rawast's format.

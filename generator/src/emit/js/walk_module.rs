@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::views::{View, reads_through, render_checked};
 use super::walker::{BuiltWalk, NodeIndex, SpansBody, WalkBody, WalkerView};
-use crate::Error;
+use crate::error::Error;
 
 #[derive(Template)]
 #[template(path = "js/walk.js", escape = "none")]

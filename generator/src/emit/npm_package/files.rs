@@ -6,7 +6,8 @@ use askama::Template;
 
 use crate::config::Package;
 use crate::emit::text::js_string;
-use crate::{Error, Output, SourceFile};
+use crate::error::Error;
+use crate::files::{Output, SourceFile};
 
 #[derive(Template)]
 #[template(path = "npm/package.json", escape = "none")]

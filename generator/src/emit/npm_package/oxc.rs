@@ -9,9 +9,10 @@ use crate::config::{OxcSettings, Package, Target};
 use crate::emit::context::EmitContext;
 use crate::emit::js::oxc::{result_shape, variant_name};
 use crate::emit::text::js_string;
+use crate::error::Error;
+use crate::files::{Output, SourceFile};
 use crate::ir::TypeId;
 use crate::layout::PointerWidth;
-use crate::{Error, Output, SourceFile};
 
 #[derive(Template)]
 #[template(path = "npm/oxc_README.md", escape = "none")]

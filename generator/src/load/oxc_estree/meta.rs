@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::RawMeta;
 use super::values::{entries, flag, only_of, snippet, string, unknown_key};
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::TypeId;
 use crate::ir::estree::{MetaId, MetaType};
 use crate::load::Context;

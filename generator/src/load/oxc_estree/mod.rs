@@ -15,7 +15,7 @@ use proc_macro2::Span;
 
 use super::Context;
 use super::dialect::RawAttr;
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::estree::MetaType;
 use crate::ir::{TypeDef, TypeId, TypeKind};
 use reader::Reader;

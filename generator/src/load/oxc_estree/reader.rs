@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::RawItem;
 use super::values::{entries, flag, misplaced_only, only_of, path, snippet, string, unknown_key};
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::estree::{AddedField, FieldEstree, Join, JoinPlace, MetaId, Ordered, TypeEstree, VariantEstree};
 use crate::ir::snippet::Snippet;
 use crate::ir::{Struct, TypeDef, TypeId, TypeKind};

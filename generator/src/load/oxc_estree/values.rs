@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use proc_macro2::Span;
 
-use crate::SourceFile;
+use crate::files::SourceFile;
 use crate::ir::TypeId;
 use crate::ir::estree::Only;
 use crate::ir::snippet::Snippet;

@@ -28,10 +28,10 @@ use super::function::{Body, Function};
 use super::views::{View, render_checked, views};
 use super::walk_module::{self, WalkInternals};
 use super::walker::{Build, WalkEntry, WalkSource, WalkerView, visitor_keys, walker};
-use crate::Error;
 use crate::config::{OxcSettings, SourceText, Target};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::emit::context::EmitContext;
+use crate::error::Error;
 use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::Model;
 
