@@ -1,4 +1,4 @@
-{#- One generated function, for every buffer format and deserializer (`emit/js/function.rs`): the
+{#- One generated function, for every buffer format and deserializer (`functions/function.rs`): the
     eager deserializers' objects (the lazy one makes classes instead, `deserialize_lazy.js`), enums,
     `Option`s, `Vec`s, `Box`es, and values a converter or a single read returns. What the format
     differs in lies in the functions these call, which each format's template defines:

@@ -1,4 +1,4 @@
-{#- A node constructor (`emit/js/function.rs`, `Prototype`): one per shape of node, shared by every
+{#- A node constructor (`functions/function.rs`, `Prototype`): one per shape of node, shared by every
     function that makes that shape. -#}
 /** `{{ node_type }}` nodes with these properties, in this order; their prototype is `{{ prototype }}`. */
 function {{ name }}({{ made.params }}) {

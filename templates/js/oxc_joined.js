@@ -1,4 +1,4 @@
-{#- oxc's `prepend_to` / `append_to` (`emit/js/oxc/bodies.rs`): one array `array` of the `Vec`s'
+{#- oxc's `prepend_to` / `append_to` (`functions/oxc/bodies.rs`): one array `array` of the `Vec`s'
     elements and the `Option`s' values, in order. (No `push(...elements)`: spreading a long array
     throws a `RangeError` of its own.) -#}
 {%- for part in parts %}

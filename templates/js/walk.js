@@ -1,4 +1,4 @@
-{#- The walker of a target (`emit/js/walker/`, `WalkJs`): `walk.js`, a module of its own that reads
+{#- The walker of a target (`functions/walker/`, `WalkJs`): `walk.js`, a module of its own that reads
     buffers with its deserializer's functions (`walkInternals()` of `deserialize.js`); with
     `walker.lazy`, the nodes it builds are a lazy target's objects, which read the rest on first
     access. Each concern is a partial of `js/walk/`, included in the order the module holds them;

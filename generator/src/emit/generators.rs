@@ -1,8 +1,7 @@
 //! The generators, in the order of oxc's `ast_tools` list: each reads the plan and returns its
-//! outputs. A target's deserializer and its walker are two generators: the walker names the
-//! deserializer's functions it builds with, and the deserializer writes those too.
+//! outputs. A target's deserializer and its walker are two generators, of the functions and the
+//! walker prepare wrote.
 
-use super::context::EmitContext;
 use super::js::{self, Module};
 use super::{npm_package, oxc_types, rust_asserts, rust_constants, rust_producer, ts_types};
 use crate::error::Error;
@@ -24,7 +23,7 @@ struct LayoutAssertions;
 
 impl Generator for LayoutAssertions {
     fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
-        let cx = EmitContext::of(plan);
+        let cx = plan.context();
         Ok(vec![cx.output("rust/assert_layouts.rs", rust_asserts::emit(&cx)?)])
     }
 }
@@ -38,7 +37,7 @@ impl Generator for Constants {
         if plan.schema.dialect != Dialect::Rawast {
             return Ok(Vec::new());
         }
-        let cx = EmitContext::of(plan);
+        let cx = plan.context();
         Ok(vec![
             cx.output("rust/constants.rs", rust_constants::emit(&cx)?),
             cx.output("js/constants.js", js::constants::emit(&cx)?),
@@ -53,12 +52,14 @@ impl Generator for Deserializers {
     fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
         let mut outputs = Vec::new();
         for target_plan in &plan.targets {
-            let cx = EmitContext::of_target(plan, target_plan);
-            let target = target_plan.target;
+            let cx = plan.target_context(target_plan);
+            let (target, walker) = (target_plan.target, target_plan.walker.as_ref());
             let code = match &target_plan.format {
-                TargetFormat::Oxc { settings, root, .. } => js::oxc::emit(&cx, target, settings, *root)?,
-                TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit(&cx, target, settings)?,
-                TargetFormat::Rawast(settings) => js::eager::emit(&cx, target, settings)?,
+                TargetFormat::Oxc { settings, root, functions, .. } => {
+                    js::oxc::emit(&cx, target, settings, *root, functions, walker)?
+                }
+                TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit(&cx, target, settings, walker)?,
+                TargetFormat::Rawast(settings) => js::eager::emit(&cx, target, settings, walker)?,
             };
             outputs.push(cx.output(&module_path(target_plan, Module::Deserialize, "js"), code));
         }
@@ -73,14 +74,10 @@ impl Generator for Walkers {
     fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
         let mut outputs = Vec::new();
         for target_plan in &plan.targets {
-            let cx = EmitContext::of_target(plan, target_plan);
-            let target = target_plan.target;
-            let code = match &target_plan.format {
-                TargetFormat::Oxc { settings, root, .. } => js::oxc::emit_walk(&cx, target, settings, *root)?,
-                TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit_walk(&cx, target, settings)?,
-                TargetFormat::Rawast(settings) => js::eager::emit_walk(&cx, target, settings)?,
-            };
-            outputs.extend(code.map(|code| cx.output(&module_path(target_plan, Module::Walk, "js"), code)));
+            let Some(walker) = &target_plan.walker else { continue };
+            let cx = plan.target_context(target_plan);
+            let code = js::walk(&cx, target_plan, walker)?;
+            outputs.push(cx.output(&module_path(target_plan, Module::Walk, "js"), code));
         }
         Ok(outputs)
     }
@@ -93,7 +90,7 @@ impl Generator for TypeScriptTypes {
     fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
         let mut outputs = Vec::new();
         for target_plan in &plan.targets {
-            let cx = EmitContext::of_target(plan, target_plan);
+            let cx = plan.target_context(target_plan);
             for module in js::modules(&cx) {
                 let types = match &target_plan.format {
                     TargetFormat::Oxc { settings, root, .. } => {
@@ -116,7 +113,7 @@ impl Generator for NpmPackages {
         let mut outputs = Vec::new();
         for target_plan in &plan.targets {
             let Some(package) = &target_plan.target.package else { continue };
-            let cx = EmitContext::of_target(plan, target_plan);
+            let cx = plan.target_context(target_plan);
             let files = match &target_plan.format {
                 TargetFormat::Oxc { settings, root, .. } => {
                     npm_package::emit_oxc(&cx, target_plan.target, settings, *root, package, plan.inputs)?
@@ -137,7 +134,7 @@ struct Producer;
 impl Generator for Producer {
     fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
         let Some(producer_module) = &plan.config.rust.producer_module else { return Ok(Vec::new()) };
-        let cx = EmitContext::of(plan);
+        let cx = plan.context();
         Ok(vec![cx.output("rust/from_estree.rs", rust_producer::emit(&cx, producer_module)?)])
     }
 }

@@ -3,7 +3,6 @@
 //! is a module: Rust layout assertions and constants, the JS modules, their `.d.ts`, npm packages,
 //! the test producer.
 
-pub(crate) mod context;
 mod generators;
 mod js;
 mod npm_package;
@@ -12,10 +11,9 @@ mod rust_asserts;
 mod rust_constants;
 mod rust_print;
 mod rust_producer;
-pub mod text;
 mod ts_types;
 
-pub use context::EmitContext;
+pub use crate::context::EmitContext;
 pub use generators::{GENERATORS, Generator};
 
 use crate::error::Error;
@@ -28,7 +26,7 @@ pub fn generate(plan: &Plan) -> Result<Vec<Output>, Error> {
     for generator in GENERATORS {
         outputs.extend(generator.generate(plan)?);
     }
-    outputs.push(manifest(&EmitContext::of(plan), &outputs));
+    outputs.push(manifest(&plan.context(), &outputs));
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(outputs)
 }

@@ -12,12 +12,12 @@ mod readme;
 use self::files::{PackageJson, package_files};
 pub use self::oxc::emit_oxc;
 use self::readme::{Readme, ast_name};
-use super::context::EmitContext;
-use super::text::js_string;
 use crate::buffer::FORMAT_VERSION;
 use crate::config::{Package, RawastSettings, SourcePlacement, Target};
+use crate::context::EmitContext;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
+use crate::functions::text::js_string;
 
 /// The package's files other than the deserializer module and its types, which the caller adds.
 /// `inputs` holds the license file's text.
@@ -55,7 +55,7 @@ pub fn emit(
             }),
         ),
     ];
-    let json = PackageJson::new(package, &description, &keywords, meta, crate::emit::js::has_walker(cx));
+    let json = PackageJson::new(package, &description, &keywords, meta, crate::functions::walker::has_walker(cx));
     let readme = Readme::new(cx, target, settings, package, &description, fingerprint);
     package_files(&target.module_dir(), &json, &readme, "npm/README.md", package, inputs)
 }

@@ -11,12 +11,12 @@ use std::collections::BTreeSet;
 
 use askama::Template;
 
-use super::context::EmitContext;
-use super::js::oxc::snippet::Flags;
-use super::text::{JsKey, js_string};
 use super::ts_types::ts_type_with;
 use crate::config::{OxcSettings, Target};
+use crate::context::EmitContext;
 use crate::error::Error;
+use crate::functions::oxc::snippet::Flags;
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::{MetaId, TypeId, TypeKind, TypeRef};
 use crate::model::{Added, added_declarations};
 use crate::model::{FieldPath, OutputVariant, Property, PropertyValue, VariantValue, declared_properties};

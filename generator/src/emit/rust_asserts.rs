@@ -10,8 +10,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::context::EmitContext;
 use super::rust_print::{lit, print_rust, rust_ident};
+use crate::context::EmitContext;
 use crate::error::Error;
 use crate::ir::{Builtin, Dialect, Struct, TypeDef, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, PointerWidth, SchemaLayout, Shape};

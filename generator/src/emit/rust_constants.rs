@@ -2,9 +2,9 @@
 
 use quote::{format_ident, quote};
 
-use super::context::EmitContext;
 use super::rust_print::{lit, print_rust};
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, METADATA_SIZE};
+use crate::context::EmitContext;
 use crate::error::Error;
 use crate::layout::PointerWidth;
 

@@ -1,7 +1,7 @@
 //! Rust output as text: tokens printed by prettyplease after the generated-file header, schema
 //! names as identifiers, and integer literals without suffixes.
 
-use super::context::EmitContext;
+use crate::context::EmitContext;
 use crate::error::Error;
 
 /// Prints Rust tokens with prettyplease, after the header.

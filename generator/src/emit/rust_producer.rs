@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::context::EmitContext;
 use super::rust_print::print_rust;
 use super::rust_print::rust_ident;
+use crate::context::EmitContext;
 use crate::error::Error;
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{FieldRole, PropertyValue};

@@ -5,10 +5,10 @@
 
 use askama::Template;
 
-use super::context::EmitContext;
-use super::text::{JsKey, js_string};
 use crate::config::{Int64, RawastSettings, SourcePlacement, Target};
+use crate::context::EmitContext;
 use crate::error::Error;
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::{Builtin, Converter, Primitive, TypeId, TypeKind, TypeRef};
 use crate::model::{self, PropertyValue, SpanPart};
 
@@ -82,7 +82,7 @@ pub fn emit(
         lazy: settings.lazy,
         int64_numbers: int64_numbers(cx, settings),
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
-        visitor_keys: crate::emit::js::has_walker(cx),
+        visitor_keys: crate::functions::walker::has_walker(cx),
     };
     view.render()
         .map_err(|source| Error::Render { template: "js/deserialize.d.ts".to_owned(), message: source.to_string() })

@@ -1,6 +1,6 @@
 //! oxc's `raw_deser` snippets as the loader parsed them: the JS a converter computes its value with,
 //! in oxc's template language, its references resolved where they can be (types by name). The
-//! emitter renders one per output variant (`emit/js/oxc/snippet.rs`).
+//! emitter renders one per output variant (`functions/oxc/snippet.rs`).
 //!
 //! The language: `/* IF FLAG */ … /* END_IF */` blocks (or `/* IF !FLAG */`) and the flags as JS
 //! expressions; `DESER[Type](pos)`, the deserializer of a type; `POS`, where the value being

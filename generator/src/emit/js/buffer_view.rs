@@ -4,7 +4,7 @@
 
 use crate::buffer::{FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE, metadata_offsets};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing};
-use crate::emit::context::EmitContext;
+use crate::context::EmitContext;
 use crate::ir::{Builtin, Primitive, TypeKind, TypeRef};
 use crate::layout::OptionRepr;
 use crate::model::PropertyValue;

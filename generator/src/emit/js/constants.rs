@@ -2,9 +2,9 @@
 
 use askama::Template;
 
-use crate::Error;
 use crate::buffer::{self, FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE};
-use crate::emit::context::EmitContext;
+use crate::context::EmitContext;
+use crate::error::Error;
 use crate::layout::PointerWidth;
 
 #[derive(Template)]

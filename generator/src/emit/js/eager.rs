@@ -6,12 +6,14 @@
 
 use askama::Template;
 
-use super::walk_module::{self, WalkInternals};
-use super::walker::{WalkEntry, WalkerView, visitor_keys, walker};
-use super::{Body, BufferView, Builder, Function, ResultView, StringsView, render_checked};
-use crate::Error;
+use super::walk_module::WalkInternals;
+use super::{BufferView, StringsView, render_checked};
 use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourceSlicing, SpanUnit, Target};
-use crate::emit::context::EmitContext;
+use crate::context::EmitContext;
+use crate::error::Error;
+use crate::functions::builder::Builder;
+use crate::functions::function::{Body, Function, ResultView};
+use crate::functions::walker::{WalkerView, visitor_keys};
 use crate::ir::TypeRef;
 
 #[derive(Template)]
@@ -34,7 +36,7 @@ struct DeserializeJs {
     read_first: bool,
     result: ResultView,
     functions: Vec<Function>,
-    /// What its walker (`walk.js`, `emit/js/walker/`) takes from it: targets whose objects a walker can
+    /// What its walker (`walk.js`, `functions/walker/`) takes from it: targets whose objects a walker can
     /// tell apart (`Model::visitor_keys`).
     walk_internals: Option<WalkInternals>,
     /// `VISITOR_KEYS` (`js/visitor_keys.js`) of a target with a walker.
@@ -44,12 +46,16 @@ struct DeserializeJs {
     spans_in_bytes: bool,
 }
 
-/// The deserializer's module, `deserialize.js`.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
-    let mut builder = Builder::new(cx, settings);
+/// The deserializer's module, `deserialize.js`, whose walker, where it has one, is `walker`.
+pub fn emit(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &RawastSettings,
+    walker: Option<&WalkerView>,
+) -> Result<String, Error> {
+    let builder = Builder::new(cx, settings);
     let mut functions: Vec<Function> = cx.schema.ids().map(|id| builder.named_function(id)).collect();
     let root = TypeRef::Named(cx.result().root);
-    let walker = target_walker(cx, &mut builder);
     functions.extend(builder.helper_functions());
     let view = DeserializeJs {
         header: cx.header(),
@@ -62,34 +68,11 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         read_first: false,
         result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,
-        walk_internals: walker.as_ref().map(WalkInternals::of),
+        walk_internals: walker.map(WalkInternals::of),
         visitor_keys: if walker.is_some() { visitor_keys(cx).unwrap_or_default() } else { Vec::new() },
         discriminator: cx.model.mapping.discriminator.clone().unwrap_or_default(),
         spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
         buffer: BufferView::new(cx, settings),
     };
     render_checked(&view, "js/deserialize.js", &view.buffer.views)
-}
-
-/// The walker's module, `walk.js`, where the target has a walker.
-pub fn emit_walk(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Option<String>, Error> {
-    let Some(walker) = target_walker(cx, &mut Builder::new(cx, settings)) else { return Ok(None) };
-    walk_module::emit(cx.header(), &target.name, &walker, &BufferView::new(cx, settings).views).map(Some)
-}
-
-/// The walker of an eager target's tree, whose builds are `builder`'s reads; `None` where the
-/// target has none.
-fn target_walker<'a>(cx: &EmitContext<'a>, builder: &mut Builder<'a>) -> Option<WalkerView> {
-    let entry = WalkEntry {
-        whole_tree: builder.parent_links,
-        looks_into_built: false,
-        params: "buffer".to_owned(),
-        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too)".to_owned(),
-        lazy: false,
-        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
-        words: true,
-        few_strings: false,
-        comments_outside_ast: false,
-    };
-    walker(builder, cx, &TypeRef::Named(cx.result().root), entry)
 }

@@ -8,15 +8,17 @@
 
 use askama::Template;
 
-use super::walk_module::{self, WalkInternals};
-use super::walker::{WalkEntry, WalkerView, walker};
-use super::{Body, BufferView, Builder, Function, Prop, PropKind, ResultView, StringsView, render_checked};
-use crate::Error;
+use super::walk_module::WalkInternals;
+use super::{BufferView, StringsView, render_checked};
 use crate::config::{
     Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanUnit, Target,
 };
-use crate::emit::context::EmitContext;
-use crate::emit::text::js_string;
+use crate::context::EmitContext;
+use crate::error::Error;
+use crate::functions::builder::Builder;
+use crate::functions::function::{Body, Function, Prop, PropKind, ResultView};
+use crate::functions::text::js_string;
+use crate::functions::walker::WalkerView;
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::model::{PropertyValue, SpanPart};
 
@@ -35,7 +37,7 @@ struct DeserializeLazyJs {
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
-    /// What its walker (`walk.js`, `emit/js/walker/`) takes from it: the nodes the walker hands over are
+    /// What its walker (`walk.js`, `functions/walker/`) takes from it: the nodes the walker hands over are
     /// this target's lazy objects, which keep the walk's context.
     walk_internals: Option<WalkInternals>,
     /// Each `VISITOR_KEYS` entry (a node type, or where plain objects lie), quoted → the quoted keys
@@ -80,11 +82,16 @@ struct Getter {
     private: String,
 }
 
-/// The deserializer's module, `deserialize.js`.
-pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<String, Error> {
+/// The deserializer's module, `deserialize.js`, whose walker, where it has one, is `walker`.
+pub fn emit(
+    cx: &EmitContext,
+    target: &Target,
+    settings: &RawastSettings,
+    walker: Option<&WalkerView>,
+) -> Result<String, Error> {
     // `Config::parse` refuses `lazy` with the linter layout: lazy nodes have no `parent`.
     assert_eq!(settings.source_placement, SourcePlacement::Start, "lazy targets use the parser layout");
-    let mut builder = Builder::new(cx, settings);
+    let builder = Builder::new(cx, settings);
     let mut classes = Vec::new();
     let mut functions = Vec::new();
     for id in cx.schema.ids() {
@@ -94,7 +101,6 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         }
     }
     let root = TypeRef::Named(cx.result().root);
-    let walker = target_walker(cx, &mut builder);
     functions.extend(builder.helper_functions());
     let view = DeserializeLazyJs {
         header: cx.header(),
@@ -106,8 +112,8 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         result: builder.result(format!("{}(root)", builder.function_name(&root))),
         classes,
         functions,
-        walk_internals: walker.as_ref().map(WalkInternals::of),
-        visitor_keys: super::walker::visitor_keys(cx)
+        walk_internals: walker.map(WalkInternals::of),
+        visitor_keys: crate::functions::walker::visitor_keys(cx)
             .expect("`generate` refuses lazy targets whose visitor keys are errors"),
         discriminator: cx
             .model
@@ -118,30 +124,6 @@ pub fn emit(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Res
         spans_in_bytes: cx.model.mapping.span_unit == SpanUnit::Utf8,
     };
     render_checked(&view, "js/deserialize_lazy.js", &view.buffer.views)
-}
-
-/// The walker's module, `walk.js`, where the target has a walker.
-pub fn emit_walk(cx: &EmitContext, target: &Target, settings: &RawastSettings) -> Result<Option<String>, Error> {
-    let Some(walker) = target_walker(cx, &mut Builder::new(cx, settings)) else { return Ok(None) };
-    walk_module::emit(cx.header(), &target.name, &walker, &BufferView::new(cx, settings).views).map(Some)
-}
-
-/// The walker of a lazy target's tree, whose builds are `builder`'s reads; `None` where the target
-/// has none. A walk reads the buffer as `deserialize` does, in a context of its own that the nodes
-/// it hands over keep (`beginWalk`); its end leaves the context rather than dropping the views.
-fn target_walker<'a>(cx: &EmitContext<'a>, builder: &mut Builder<'a>) -> Option<WalkerView> {
-    let entry = WalkEntry {
-        whole_tree: false,
-        looks_into_built: false,
-        params: "buffer".to_owned(),
-        buffer_doc: "bytes written by a rawast producer (a Node.js `Buffer` works too); it must not change while the nodes visited are used".to_owned(),
-        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
-        words: true,
-        few_strings: false,
-        comments_outside_ast: false,
-        lazy: true,
-    };
-    walker(builder, cx, &TypeRef::Named(cx.result().root), entry)
 }
 
 fn class(builder: &Builder, id: TypeId) -> Class {
@@ -161,7 +143,7 @@ fn class(builder: &Builder, id: TypeId) -> Class {
                     args.push(value);
                     args
                 });
-                eager.push(Eager { param: super::builder::local_name(&from_pos.key.name), prop: from_pos });
+                eager.push(Eager { param: crate::functions::builder::local_name(&from_pos.key.name), prop: from_pos });
             }
             PropKind::Field => {
                 // The class's own private fields are `#context` and `#pos`.

@@ -1,24 +1,23 @@
-//! The JS outputs: `constants.js`, and each target's deserializer — eager (`eager.rs`, plain
-//! objects), lazy (`lazy.rs`, classes whose getters read on first access) or of oxc-parser's buffers
-//! (`oxc/`).
+//! The JS outputs: `constants.js`, and each target's modules: its deserializer — eager
+//! (`eager.rs`, plain objects), lazy (`lazy.rs`, classes whose getters read on first access) or of
+//! oxc-parser's buffers (`oxc.rs`) — and its walker ([`walk_module`]).
 //!
-//! What they share: the typed-array views ([`views`]), the template views of functions
-//! ([`function`]) and the [`Builder`] of the JS expressions that read each type ([`builder`]); and,
-//! for rawast's format, what its templates say of the buffers ([`buffer_view`]). The templates lay
-//! the functions out; every JS expression is made in Rust.
+//! What they share: the typed-array views ([`views`]) and, for rawast's format, what its templates
+//! say of the buffers ([`buffer_view`]). The templates lay out the functions `crate::functions`
+//! writes; every JS expression is made there.
 
 mod buffer_view;
-mod builder;
 pub mod constants;
 pub mod eager;
-mod function;
 pub mod lazy;
 pub mod oxc;
 mod views;
 mod walk_module;
-mod walker;
 
-pub(crate) use walker::has_walker;
+use crate::context::EmitContext;
+use crate::error::Error;
+use crate::functions::walker::{WalkerView, has_walker};
+use crate::prepare::{TargetFormat, TargetPlan};
 
 /// One of a target's two modules. A target with a walker has `deserialize.js`, the deserializer,
 /// and `walk.js`, its walker (`walk`, `visit`), which imports `deserialize.js`: the walker is about
@@ -41,12 +40,19 @@ impl Module {
 }
 
 /// A target's modules: `deserialize`, and `walk` where it has a walker ([`has_walker`]).
-pub fn modules(cx: &crate::emit::EmitContext) -> Vec<Module> {
+pub fn modules(cx: &EmitContext) -> Vec<Module> {
     if has_walker(cx) { vec![Module::Deserialize, Module::Walk] } else { vec![Module::Deserialize] }
 }
 
 pub(in crate::emit) use buffer_view::Reads;
 use buffer_view::{BufferView, StringsView};
-use builder::Builder;
-use function::{Body, Function, Prop, PropKind, ResultView};
 use views::render_checked;
+
+/// A target's `walk.js`, of its walker, which reads through its deserializer's views.
+pub fn walk(cx: &EmitContext, target: &TargetPlan, walker: &WalkerView) -> Result<String, Error> {
+    let views = match &target.format {
+        TargetFormat::Oxc { .. } => oxc::views(cx),
+        TargetFormat::Rawast(settings) => BufferView::new(cx, settings).views,
+    };
+    walk_module::emit(cx.header(), &target.target.name, walker, &views)
+}

@@ -56,8 +56,8 @@ pub(in crate::emit::js) fn render_checked(
     view: &impl askama::Template,
     name: &str,
     views: &[View],
-) -> Result<String, crate::Error> {
-    let fail = |message: String| crate::Error::Render { template: name.to_owned(), message };
+) -> Result<String, crate::error::Error> {
+    let fail = |message: String| crate::error::Error::Render { template: name.to_owned(), message };
     let code = view.render().map_err(|source| fail(source.to_string()))?;
     check_views(&code, views).map_err(fail)?;
     Ok(code)

@@ -5,8 +5,8 @@
 use askama::Template;
 
 use super::views::{View, reads_through, render_checked};
-use super::walker::{BuiltWalk, NodeIndex, SpansBody, WalkBody, WalkerView};
 use crate::error::Error;
+use crate::functions::walker::{BuiltWalk, NodeIndex, SpansBody, WalkBody, WalkerView};
 
 #[derive(Template)]
 #[template(path = "js/walk.js", escape = "none")]
@@ -40,12 +40,7 @@ impl WalkInternals {
 /// `walk.js` of target `target`, whose deserializer's views are `views` (`beginWalk` gives them
 /// all): it keeps those its walkers read through, as its code, rendered with all of them, names
 /// them (a tag is a byte, a niche may be any width, a walker of a small schema reads none).
-pub(in crate::emit::js) fn emit(
-    header: String,
-    target: &str,
-    walker: &WalkerView,
-    views: &[View],
-) -> Result<String, Error> {
+pub(super) fn emit(header: String, target: &str, walker: &WalkerView, views: &[View]) -> Result<String, Error> {
     let mut view =
         WalkJs { header, target, walker, imports: walker.imports(), views: views.iter().map(|v| v.name).collect() };
     let all = render_checked(&view, "js/walk.js", views)?;

@@ -5,9 +5,9 @@
 use askama::Template;
 
 use crate::config::Package;
-use crate::emit::text::js_string;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
+use crate::functions::text::js_string;
 
 #[derive(Template)]
 #[template(path = "npm/package.json", escape = "none")]

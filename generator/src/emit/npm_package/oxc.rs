@@ -6,11 +6,11 @@ use askama::Template;
 
 use super::files::{PackageJson, package_files};
 use crate::config::{OxcSettings, Package, Target};
-use crate::emit::context::EmitContext;
+use crate::context::EmitContext;
 use crate::emit::js::oxc::{result_shape, variant_name};
-use crate::emit::text::js_string;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
+use crate::functions::text::js_string;
 use crate::ir::TypeId;
 use crate::layout::PointerWidth;
 

@@ -9,9 +9,9 @@ use crate::config::{
     LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle,
     StringPolicy, Target,
 };
-use crate::emit::context::EmitContext;
-use crate::emit::text::{JsKey, js_string};
+use crate::context::EmitContext;
 use crate::emit::ts_types;
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::model::{PropertyValue, SpanPart};
 
@@ -153,7 +153,7 @@ fn channels(cx: &EmitContext, settings: &RawastSettings) -> Vec<(String, String,
 /// The node type the README's walk example visits, quoted, on the way down and up (the schema's
 /// second, the first below the root, or its first), where the target has a walker.
 fn walk_example(cx: &EmitContext) -> Option<(String, String)> {
-    if !crate::emit::js::has_walker(cx) {
+    if !crate::functions::walker::has_walker(cx) {
         return None;
     }
     let types = cx.model.node_types(cx.schema);

@@ -5,32 +5,32 @@
 
 use super::collector::Collector;
 use super::quoted_list;
-use crate::emit::context::EmitContext;
-use crate::emit::text::by_tag;
+use crate::context::EmitContext;
+use crate::functions::text::by_tag;
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
 /// A `Vec` of comments in the root (or a struct inline in it), and where each comment's span is.
-pub(in crate::emit::js) struct CommentsVec {
+pub(crate) struct CommentsVec {
     /// The `Vec`'s offset from the root, and its length's from the `Vec`.
-    pub(in crate::emit::js) offset: u32,
-    pub(in crate::emit::js) len_offset: u32,
-    pub(in crate::emit::js) size: u32,
-    pub(in crate::emit::js) align_mask: u32,
+    pub(crate) offset: u32,
+    pub(crate) len_offset: u32,
+    pub(crate) size: u32,
+    pub(crate) align_mask: u32,
     /// The offset of a comment's span's `start` (its `end` follows).
-    pub(in crate::emit::js) span: u32,
+    pub(crate) span: u32,
 }
 
 /// A function of the template's `spanOf…` family: where the span of a `Vec`'s element is,
 /// for a walk led by words to find the element that may hold the next word without reading those
 /// before it.
-pub(in crate::emit::js) struct SpansFunction {
-    pub(in crate::emit::js) name: String,
-    pub(in crate::emit::js) comment: String,
-    pub(in crate::emit::js) body: SpansBody,
+pub(crate) struct SpansFunction {
+    pub(crate) name: String,
+    pub(crate) comment: String,
+    pub(crate) body: SpansBody,
 }
 
-pub(in crate::emit::js) enum SpansBody {
+pub(crate) enum SpansBody {
     /// A struct with a span, its `start` at `span`.
     Struct { span: u32 },
     /// A data enum each of whose variants is a `Box` of a struct with a span (oxc's `Statement`,

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use super::{NodeTypesOf, SpansFunction, Step, WalkBody, WalkEntry, WalkFunction, WalkSource};
-use crate::emit::context::EmitContext;
-use crate::emit::js::builder::at;
+use crate::context::EmitContext;
+use crate::functions::builder::at;
 use crate::ir::{TypeId, TypeRef};
 use crate::layout::Shape;
 

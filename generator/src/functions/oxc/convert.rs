@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::emitter::{Emitter, Reader, runtime_reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
-use crate::emit::js::function::Construction;
+use crate::functions::function::Construction;
 use crate::ir::snippet::Part;
 use crate::ir::{MetaId, MetaType, Only, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -124,7 +124,7 @@ impl<'s> Emitter<'s> {
     /// computed position, a pointer the JS follows itself), a struct's own converter is taken to
     /// read what its fields hold, as it converts the struct's value (`FormalParameters`, whose JS
     /// follows `rest`'s pointer); `None` for a property's, which a walk then builds to look into
-    /// (`emit/js/walker/`). Reads past what the value holds are harmless: a walk looks into more.
+    /// (`functions/walker/`). Reads past what the value holds are harmless: a walk looks into more.
     pub(super) fn converter_reads_at(
         &self,
         converter: MetaId,

@@ -2,22 +2,22 @@
 //! ([`Function`], [`Body`]), an object's properties ([`Prop`]), what `deserialize` returns
 //! ([`ResultView`]).
 
-use crate::emit::text::{JsKey, js_string};
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::js_scan::string_literal;
 
 /// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`.
-pub(in crate::emit::js) struct ResultView {
+pub(crate) struct ResultView {
     /// The root key, and the JS expression of the root (of `root`, its offset).
-    pub(in crate::emit::js) root: (JsKey, String),
+    pub(crate) root: (JsKey, String),
     /// Each channel's key and the JS expression reading it.
-    pub(in crate::emit::js) channels: Vec<(JsKey, String)>,
+    pub(crate) channels: Vec<(JsKey, String)>,
     /// JSDoc types of the channels, in order.
-    pub(in crate::emit::js) channel_docs: Vec<&'static str>,
+    pub(crate) channel_docs: Vec<&'static str>,
 }
 
 impl ResultView {
     /// `{ program, comments }`, for comments.
-    pub(in crate::emit::js) fn shape(&self) -> String {
+    pub(crate) fn shape(&self) -> String {
         let keys: Vec<&str> = std::iter::once(&self.root.0)
             .chain(self.channels.iter().map(|(key, _)| key))
             .map(|key| key.literal.as_str())
@@ -26,7 +26,7 @@ impl ResultView {
     }
 
     /// `program: object, comments: object[]`, for the JSDoc of `deserialize`.
-    pub(in crate::emit::js) fn jsdoc(&self) -> String {
+    pub(crate) fn jsdoc(&self) -> String {
         let mut entries = vec![format!("{}: object", self.root.0.literal)];
         entries.extend(
             self.channels.iter().zip(&self.channel_docs).map(|((key, _), ty)| format!("{}: {ty}", key.literal)),
@@ -36,15 +36,15 @@ impl ResultView {
 }
 
 /// One generated function.
-pub(in crate::emit::js) struct Function {
-    pub(in crate::emit::js) name: String,
+pub(crate) struct Function {
+    pub(crate) name: String,
     /// `pos`, or `pos, parent` for functions that build nodes on a target with parent links.
-    pub(in crate::emit::js) params: &'static str,
-    pub(in crate::emit::js) comment: String,
-    pub(in crate::emit::js) body: Body,
+    pub(crate) params: &'static str,
+    pub(crate) comment: String,
+    pub(crate) body: Body,
 }
 
-pub(in crate::emit::js) enum Body {
+pub(crate) enum Body {
     /// A node or plain object: `{ key: value, ... }`. `defers`: some of its values may nest, and
     /// are left for later (`Prop::deferred`) when the JS stack runs out below it: those are read
     /// first, each into its `Prop::local` (a node with parent links: into the node), so that the
@@ -95,7 +95,7 @@ pub(in crate::emit::js) enum Body {
     /// `align_mask + 1`. `paid`: the target may lead back here (`Model::may_nest`), so its size is
     /// taken from the read budget; the rest is read in bounded work from a struct or `Vec` already
     /// paid for. `read_first`: the reader, where the target is read first when the JS stack runs
-    /// out below it (oxc's converters that look at what they read; `emit::js::oxc`).
+    /// out below it (oxc's converters that look at what they read; `functions::oxc`).
     Boxed {
         read: String,
         size: u32,
@@ -115,12 +115,12 @@ pub(in crate::emit::js) enum Body {
 /// prototype of an object already built, a runtime call. One constructor per shape, not per function: nodes of one shape keep one hidden
 /// class whichever function made them (`Identifier`s of seven places), as they do in Oxlint's
 /// deserializer, where all share `Object.create`'s transitions.
-pub(in crate::emit::js) struct Prototype {
+pub(crate) struct Prototype {
     /// The constructor's name: `CallExpressionNode` (no `deserialize…` name: those are calls
     /// `nesting::check_recorded` counts).
-    pub(in crate::emit::js) constructor: String,
+    pub(crate) constructor: String,
     /// The arguments of `new` in this function: its [`Construction`]'s.
-    pub(in crate::emit::js) args: String,
+    pub(crate) args: String,
 }
 
 /// How a [`Prototype`]'s constructor makes one object: its parameters, its body's assignments in
@@ -135,7 +135,7 @@ pub(crate) struct Construction {
 /// How a constructor makes an object of `props`: a node with parent links whose children are read
 /// into it afterwards (`children_after`: each child `null`, then `parent: previousParent`), or an
 /// object made whole from its properties' values.
-pub(in crate::emit::js) fn construction(props: &[Prop], children_after: bool) -> Construction {
+pub(crate) fn construction(props: &[Prop], children_after: bool) -> Construction {
     if children_after {
         let values = props.iter().map(|prop| (&prop.key, if prop.is_child { "null" } else { prop.literal_value() }));
         construction_of(values.chain(std::iter::once((&*PARENT_KEY, "previousParent"))))
@@ -146,7 +146,7 @@ pub(in crate::emit::js) fn construction(props: &[Prop], children_after: bool) ->
 
 static PARENT_KEY: std::sync::LazyLock<JsKey> = std::sync::LazyLock::new(|| JsKey::new("parent"));
 
-pub(in crate::emit::js) fn construction_of<'a>(values: impl Iterator<Item = (&'a JsKey, &'a str)>) -> Construction {
+pub(crate) fn construction_of<'a>(values: impl Iterator<Item = (&'a JsKey, &'a str)>) -> Construction {
     let (mut params, mut assignments, mut args) = (Vec::new(), Vec::new(), Vec::new());
     for (index, (key, value)) in values.enumerate() {
         // `null`, booleans and `[]` are written in the body, where they cost nothing at the call
@@ -231,35 +231,35 @@ const RESERVED: &[&str] = &[
 ];
 
 /// One case of a `switch`: its statements (in a block of their own), then the value it returns.
-pub(in crate::emit::js) struct Case {
-    pub(in crate::emit::js) discriminant: u8,
-    pub(in crate::emit::js) statements: String,
-    pub(in crate::emit::js) value: String,
+pub(crate) struct Case {
+    pub(crate) discriminant: u8,
+    pub(crate) statements: String,
+    pub(crate) value: String,
 }
 
 /// One property of an object, with the expression that reads it.
-pub(in crate::emit::js) struct Prop {
-    pub(in crate::emit::js) key: JsKey,
-    pub(in crate::emit::js) value: String,
+pub(crate) struct Prop {
+    pub(crate) key: JsKey,
+    pub(crate) value: String,
     /// Built after the node exists, so that its children can point back at it (linter target).
-    pub(in crate::emit::js) is_child: bool,
+    pub(crate) is_child: bool,
     /// What it is, for the lazy target: read when the object is made, or by a getter.
-    pub(in crate::emit::js) kind: PropKind,
+    pub(crate) kind: PropKind,
     /// `defer(reader, pos)`, for a value that may nest (`Model::may_nest`): what the eager
     /// deserializer puts here instead when the JS stack runs out below the object.
-    pub(in crate::emit::js) deferred: Option<String>,
+    pub(crate) deferred: Option<String>,
     /// The local variable such a value is read into first (`bodyValue`).
-    pub(in crate::emit::js) local: String,
+    pub(crate) local: String,
     /// Statements that must run before `value` is evaluated (oxc's converters and joined fields).
-    pub(in crate::emit::js) statements: String,
+    pub(crate) statements: String,
     /// Read into `local` before the other properties' statements: a converter reads it (oxc's
     /// `THIS.start`).
-    pub(in crate::emit::js) read_first: bool,
+    pub(crate) read_first: bool,
 }
 
 impl Prop {
     /// A property read in place, as nothing else: no statements, never left for later.
-    pub(in crate::emit::js) fn plain(key: JsKey, value: String, kind: PropKind) -> Self {
+    pub(crate) fn plain(key: JsKey, value: String, kind: PropKind) -> Self {
         Prop {
             key,
             value,
@@ -273,24 +273,24 @@ impl Prop {
     }
 
     /// The expression of this property in an object whose values that may nest are left for later.
-    pub(in crate::emit::js) fn deferred_or_value(&self) -> &str {
+    pub(crate) fn deferred_or_value(&self) -> &str {
         self.deferred.as_deref().unwrap_or(&self.value)
     }
 
     /// Whether it is of the part of an object's properties `children` names: its children
     /// (`Some(true)`), the others (`Some(false)`), or all (`None`).
-    pub(in crate::emit::js) fn is_in(&self, children: &Option<bool>) -> bool {
+    pub(crate) fn is_in(&self, children: &Option<bool>) -> bool {
         children.is_none_or(|children| children == self.is_child)
     }
 
     /// The expression of this property in the object's literal: its local, if it was read first.
-    pub(in crate::emit::js) fn literal_value(&self) -> &str {
+    pub(crate) fn literal_value(&self) -> &str {
         if self.deferred.is_some() || self.read_first { &self.local } else { &self.value }
     }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(in crate::emit::js) enum PropKind {
+pub(crate) enum PropKind {
     /// The type name: a constant.
     NodeType,
     /// A part of the node's span: numbers, read at once.

@@ -1,13 +1,12 @@
-//! What every generator reads of a plan ([`EmitContext`]): the configuration, the schema, its
-//! layouts, the model of the output variant at hand and the input files; and the header every
-//! generated file starts with.
+//! What every generator, and prepare where it writes functions, reads ([`EmitContext`]): the
+//! configuration, the schema, its layouts, the model of the output variant at hand and the input
+//! files; and the header every generated file starts with.
 
 use crate::config::Config;
 use crate::files::{Output, SourceFile};
 use crate::ir::Schema;
 use crate::layout::{PointerWidth, SchemaLayout};
 use crate::model::{Model, ResultShape};
-use crate::prepare::{Plan, TargetFormat, TargetPlan};
 
 /// Everything an emitter may read.
 pub struct EmitContext<'a> {
@@ -22,27 +21,6 @@ pub struct EmitContext<'a> {
 }
 
 impl<'p> EmitContext<'p> {
-    /// What the generators of whole-schema outputs read of `plan`.
-    pub fn of(plan: &'p Plan) -> Self {
-        EmitContext {
-            config: plan.config,
-            schema: &plan.schema,
-            layout64: &plan.layout64,
-            layout32: &plan.layout32,
-            model: &plan.model,
-            inputs: plan.inputs,
-        }
-    }
-
-    /// What the generators of `target`'s outputs read: its variant's model where it has one.
-    pub fn of_target(plan: &'p Plan, target: &'p TargetPlan) -> Self {
-        let model = match &target.format {
-            TargetFormat::Oxc { model, .. } => model,
-            TargetFormat::Rawast(_) => &plan.model,
-        };
-        EmitContext { model, ..Self::of(plan) }
-    }
-
     pub fn layout(&self, width: PointerWidth) -> &SchemaLayout {
         match width {
             PointerWidth::W64 => self.layout64,

@@ -4,27 +4,27 @@
 mod functions;
 
 use crate::config::{Int64, RawastSettings};
-use crate::emit::context::EmitContext;
+use crate::context::EmitContext;
 use crate::ir::{Builtin, Primitive, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout};
 
 /// Writes the JS that reads values from a buffer, for either format: what differs between them is
 /// data here (the layouts, parent links, 64-bit integers, how a niche's `None` is written) and the
 /// functions the generated code calls (`templates/js/function.js`).
-pub(in crate::emit::js) struct Builder<'a> {
-    pub(in crate::emit::js) cx: &'a EmitContext<'a>,
-    pub(in crate::emit::js) layout: &'a SchemaLayout,
+pub(crate) struct Builder<'a> {
+    pub(crate) cx: &'a EmitContext<'a>,
+    pub(crate) layout: &'a SchemaLayout,
     /// Nodes get a `parent` (linter layout): every function that can build nodes takes the enclosing
     /// node as a second argument, `parent`.
-    pub(in crate::emit::js) parent_links: bool,
-    pub(in crate::emit::js) int64: Int64,
-    pub(in crate::emit::js) none: NoneValue,
+    pub(crate) parent_links: bool,
+    pub(crate) int64: Int64,
+    pub(crate) none: NoneValue,
 }
 
 /// Which value a niche-encoded `Option` writes for `None`: it depends on the rustc that built the
 /// producer.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(in crate::emit::js) enum NoneValue {
+pub(crate) enum NoneValue {
     /// This toolchain's rule (`layout`): rawast's producers are built with it.
     Layout,
     /// rustc 1.97's and later's (`Niche::none_value_since_rust_1_97`): oxc-parser 0.157's.
@@ -37,12 +37,12 @@ fn grouped(pos: &str) -> String {
 }
 
 /// `pos` or `pos + 8`.
-pub(in crate::emit::js) fn at(pos: &str, offset: u32) -> String {
+pub(crate) fn at(pos: &str, offset: u32) -> String {
     if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
 }
 
 impl<'a> Builder<'a> {
-    pub(in crate::emit::js) fn new(cx: &'a EmitContext<'a>, target: &RawastSettings) -> Self {
+    pub(crate) fn new(cx: &'a EmitContext<'a>, target: &RawastSettings) -> Self {
         Self {
             cx,
             layout: cx.layout(target.pointer_width),
@@ -53,12 +53,12 @@ impl<'a> Builder<'a> {
     }
 
     /// The builder for oxc-parser's buffers: 64-bit layouts, no parent links, a newer rustc.
-    pub(in crate::emit::js) fn oxc(cx: &'a EmitContext<'a>) -> Self {
+    pub(crate) fn oxc(cx: &'a EmitContext<'a>) -> Self {
         Self { cx, layout: cx.layout64, parent_links: false, int64: Int64::Number, none: NoneValue::SinceRust197 }
     }
 
     /// `deserializeX`, named after the type: `deserializeOptionBoxIdentifier`.
-    pub(in crate::emit::js) fn function_name(&self, ty: &TypeRef) -> String {
+    pub(crate) fn function_name(&self, ty: &TypeRef) -> String {
         format!("deserialize{}", self.type_suffix(ty))
     }
 
@@ -83,14 +83,14 @@ impl<'a> Builder<'a> {
 
     /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`,
     /// in a helper function: the field it reads for is its argument `field`.
-    pub(in crate::emit::js) fn read(&self, ty: &TypeRef, pos: &str) -> String {
+    pub(crate) fn read(&self, ty: &TypeRef, pos: &str) -> String {
         self.read_in(ty, pos, "parent", "field")
     }
 
     /// `read`, with the enclosing node given by the expression `parent`, and the field read for by
     /// the expression `field` (a string such as `"Literal.value"`, which the 64-bit readers of
     /// `int64 = "number"` name in their error: only the error path reads it).
-    pub(in crate::emit::js) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
+    pub(crate) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
         // Unsigned shifts: offsets reach 4 GiB, where `>>` would turn negative.
         let grouped = grouped(pos);
         let int64 = match self.int64 {
@@ -136,7 +136,7 @@ impl<'a> Builder<'a> {
     /// that is a call less for each, which V8's lower tiers, where a linter's small files are read,
     /// pay in full. A `Box` whose function
     /// the caller must call (one read first, in oxc's deserializers) is not given to this.
-    pub(in crate::emit::js) fn read_payload_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
+    pub(crate) fn read_payload_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
         match ty {
             TypeRef::Box(inner) => self.read_in(inner, &self.box_target(inner, pos), parent, field),
             _ => self.read_in(ty, pos, parent, field),
@@ -153,12 +153,12 @@ impl<'a> Builder<'a> {
     /// Whether reading a `Box<inner>` pays the bytes it points to from the budget: where they may
     /// lead back to the `Box` (a cycle of the type graph passes it); the rest is read in work the
     /// schema bounds, from a struct or `Vec` paid for already (`templates/js/readers.js`).
-    pub(in crate::emit::js) fn box_paid(&self, inner: &TypeRef) -> bool {
+    pub(crate) fn box_paid(&self, inner: &TypeRef) -> bool {
         self.cx.model.may_nest(inner)
     }
 
     /// Whether [`Builder::read`] reads `ty` in place (a number, a flag), with no function of its own.
-    pub(in crate::emit::js) fn reads_in_place(&self, ty: &TypeRef) -> bool {
+    pub(crate) fn reads_in_place(&self, ty: &TypeRef) -> bool {
         match ty {
             TypeRef::Primitive(_) | TypeRef::Builtin(Builtin::NonZeroU32 | Builtin::AtomicBool) => true,
             TypeRef::Cell(inner) => self.reads_in_place(inner),
@@ -192,7 +192,7 @@ impl<'a> Builder<'a> {
     }
 
     /// The test that an `Option<inner>` at `pos` is `None`, and where its payload is.
-    pub(in crate::emit::js) fn none_test(&self, inner: &TypeRef, pos: &str) -> (String, String) {
+    pub(crate) fn none_test(&self, inner: &TypeRef, pos: &str) -> (String, String) {
         match self.layout.option_repr(inner) {
             OptionRepr::Niche { offset, size, value } => {
                 let value = match self.none {
@@ -263,7 +263,7 @@ impl<'a> Builder<'a> {
 
 /// The local a property's value is read into before its object is made: `bodyValue` (the key's
 /// characters that cannot be in an identifier become `_`).
-pub(in crate::emit::js) fn local_name(key: &str) -> String {
+pub(crate) fn local_name(key: &str) -> String {
     let letters: String =
         key.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     format!("{letters}Value")

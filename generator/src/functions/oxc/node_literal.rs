@@ -12,8 +12,8 @@ use super::scan::{
     closing_brace, enclosing_brace, find_at_depth_zero, find_code, is_keyword, split_at_depth_zero, split_identifier,
     split_properties, words,
 };
-use crate::emit::js::function::{Construction, construction_of};
-use crate::emit::text::JsKey;
+use crate::functions::function::{Construction, construction_of};
+use crate::functions::text::JsKey;
 use crate::ir::js_scan::string_literal;
 
 /// Where oxc's `RANGE` opens a spread, `...(RANGE && { range: … })`, in Oxlint's deserializer: the

@@ -5,16 +5,16 @@
 use std::collections::BTreeSet;
 
 use super::{Builder, at, local_name};
-use crate::emit::context::EmitContext;
-use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, ResultView};
-use crate::emit::text::{JsKey, js_string};
+use crate::context::EmitContext;
+use crate::functions::function::{Body, Case, Function, Prop, PropKind, ResultView};
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
 use crate::model::{self, FieldPath, Property, PropertyValue, SpanPart};
 
 impl Builder<'_> {
     /// The result: the root read at offset `root`, each channel from the root's fields.
-    pub(in crate::emit::js) fn result(&self, read_root: String) -> ResultView {
+    pub(crate) fn result(&self, read_root: String) -> ResultView {
         let result = self.cx.result();
         let Shape::Struct { field_offsets } = &self.layout.get(result.root).shape else {
             unreachable!("the root is a struct")
@@ -36,14 +36,14 @@ impl Builder<'_> {
     }
 
     /// The function of a named type: an object's, a data enum's switch, a fieldless enum's strings.
-    pub(in crate::emit::js) fn named_function(&self, id: TypeId) -> Function {
+    pub(crate) fn named_function(&self, id: TypeId) -> Function {
         let def = self.cx.schema.get(id);
         let name = self.function_name(&TypeRef::Named(id));
         match (&def.kind, &self.layout.get(id).shape) {
             (TypeKind::Struct(_), Shape::Struct { .. }) => self.object_function(id, name),
             (TypeKind::Enum(_), Shape::DataEnum { payload_offset }) => self.switch_function(id, name, *payload_offset),
             (TypeKind::Enum(e), _) => {
-                let values = crate::emit::text::by_tag(
+                let values = crate::functions::text::by_tag(
                     e.variants.iter().map(|v| (v.discriminant, js_string(model::variant_string(v)))),
                 );
                 let constant = format!("{}_STRINGS", crate::casing::screaming_case(&def.name));
@@ -106,7 +106,7 @@ impl Builder<'_> {
 
     /// The properties of struct `id` stored at `pos`, in the model's order. `node_links`: the struct
     /// is a node whose children point back at it (`is_child` props, built after the node).
-    pub(in crate::emit::js) fn props(&self, id: TypeId, pos: &str, node_links: bool) -> Vec<Prop> {
+    pub(crate) fn props(&self, id: TypeId, pos: &str, node_links: bool) -> Vec<Prop> {
         let object = self.cx.model.object(id).expect("structs have an object model");
         let mut props: Vec<Prop> =
             object.properties.iter().map(|property| self.prop(property, pos, node_links)).collect();
@@ -177,7 +177,7 @@ impl Builder<'_> {
     }
 
     /// The helper function of a composite type (`Option`, `Vec`, `Box`), if it needs one.
-    pub(in crate::emit::js) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
+    pub(crate) fn helper_function(&self, ty: &TypeRef) -> Option<Function> {
         let name = self.function_name(ty);
         let rust = self.cx.schema.rust_type(ty, "'a");
         let body = match ty {
@@ -195,7 +195,7 @@ impl Builder<'_> {
 
     /// The helpers of every composite type the schema uses, but a `Box` that is only ever a
     /// variant's or an `Option`'s payload, which is read in place (`read_payload_in`).
-    pub(in crate::emit::js) fn helper_functions(&self) -> Vec<Function> {
+    pub(crate) fn helper_functions(&self) -> Vec<Function> {
         let schema = self.cx.schema;
         let mut called = BTreeSet::new();
         for def in schema.ids().map(|id| schema.get(id)) {
@@ -213,7 +213,7 @@ impl Builder<'_> {
 
     /// The body of a `Vec<inner>`'s reader. `may_defer`: where the JS stack runs out below an
     /// element that may nest, it and the rest are left for later.
-    pub(in crate::emit::js) fn vec_body(&self, inner: &TypeRef, may_defer: bool) -> Body {
+    pub(crate) fn vec_body(&self, inner: &TypeRef, may_defer: bool) -> Body {
         let layout = self.layout.of(inner);
         Body::Vec {
             len_offset: self.layout.width.bytes(),
@@ -228,7 +228,7 @@ impl Builder<'_> {
 
     /// The body of a `Box<inner>`'s reader; `read_first`: its function's name, where it reads its
     /// target first when the JS stack runs out below it.
-    pub(in crate::emit::js) fn box_body(&self, inner: &TypeRef, read_first: Option<String>) -> Body {
+    pub(crate) fn box_body(&self, inner: &TypeRef, read_first: Option<String>) -> Body {
         let layout = self.layout.of(inner);
         Body::Boxed {
             read: self.read(inner, "target"),

@@ -5,7 +5,7 @@
 
 use super::collector::{Collector, WalkTarget, WalkerParts};
 use super::{BuiltWalk, NodeTypesOf, Step, WalkBody, WalkFunction};
-use crate::emit::js::builder::at;
+use crate::functions::builder::at;
 use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::{ConverterKeeps, PropertyValue};
 

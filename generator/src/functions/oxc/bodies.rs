@@ -9,9 +9,9 @@ use askama::Template;
 use super::convert::{Property, this_name};
 use super::emitter::{Emitter, Reader, runtime_reader};
 use crate::casing;
-use crate::emit::js::builder::{at, local_name};
-use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, Prototype, construction};
-use crate::emit::text::{JsKey, js_string};
+use crate::functions::builder::{at, local_name};
+use crate::functions::function::{Body, Case, Function, Prop, PropKind, Prototype, construction};
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::{Builtin, Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
 use crate::model::{self, FieldPath, PropertyValue, VariantValue};
@@ -296,10 +296,12 @@ impl Emitter<'_> {
         // A fieldless enum: a lookup in its strings.
         if enumeration.variants.iter().all(|v| matches!(v.value, VariantValue::String(_))) {
             let values =
-                crate::emit::text::by_tag(enumeration.variants.iter().filter_map(|variant| match &variant.value {
-                    VariantValue::String(value) => Some((variant.discriminant, js_string(value))),
-                    _ => None,
-                }));
+                crate::functions::text::by_tag(enumeration.variants.iter().filter_map(
+                    |variant| match &variant.value {
+                        VariantValue::String(value) => Some((variant.discriminant, js_string(value))),
+                        _ => None,
+                    },
+                ));
             let constant = format!("{}_STRINGS", casing::screaming_case(&name));
             return Ok(Body::Strings { constant, what: name, values });
         }

@@ -3,7 +3,7 @@
 //! visitor needs knows of it ([`NodeTypesOf`], its edges).
 
 /// Which node types a walker's value can be, for the JS that works out which walkers a visitor needs.
-pub(in crate::emit::js) enum NodeTypesOf {
+pub(crate) enum NodeTypesOf {
     /// No node (an enum, an `Option`, a plain object).
     Nothing,
     /// Needed whatever the visitor visits (a rawast converter's value: what it holds is known only
@@ -19,23 +19,23 @@ pub(in crate::emit::js) enum NodeTypesOf {
     Made(Vec<usize>),
 }
 
-pub(in crate::emit::js) struct WalkFunction {
-    pub(in crate::emit::js) name: String,
-    pub(in crate::emit::js) comment: String,
-    pub(in crate::emit::js) node: NodeTypesOf,
+pub(crate) struct WalkFunction {
+    pub(crate) name: String,
+    pub(crate) comment: String,
+    pub(crate) node: NodeTypesOf,
     /// The walkers it can call or push, for the JS that computes which are needed.
-    pub(in crate::emit::js) edges: Vec<usize>,
-    pub(in crate::emit::js) body: WalkBody,
+    pub(crate) edges: Vec<usize>,
+    pub(crate) body: WalkBody,
 }
 
 /// A walker called or pushed: its index, its function, and the position it is given.
-pub(in crate::emit::js) struct Step {
-    pub(in crate::emit::js) walker: usize,
-    pub(in crate::emit::js) function: String,
-    pub(in crate::emit::js) pos: String,
+pub(crate) struct Step {
+    pub(crate) walker: usize,
+    pub(crate) function: String,
+    pub(crate) pos: String,
 }
 
-pub(in crate::emit::js) enum WalkBody {
+pub(crate) enum WalkBody {
     /// A struct read field by field. `node`: its node type and the expression that builds it
     /// whole (when the visitor visits that type). `children`: in output order. `span`: the offset
     /// of its span's `start` (its `end` follows), where walks skip nodes by their words.
@@ -86,7 +86,7 @@ pub(in crate::emit::js) enum WalkBody {
 /// the converter reads (an `Object` without a node), where that is known; `build`, the expression
 /// that builds the value, only where the walker builds it (`walk.js` imports only the builders it
 /// calls).
-pub(in crate::emit::js) enum BuiltWalk {
+pub(crate) enum BuiltWalk {
     /// Built where what it reads holds a node of a visited type (a scan, which visits nothing
     /// first), or where the converter makes one itself.
     Scanned { build: String, reads: Step },
@@ -105,7 +105,7 @@ pub(in crate::emit::js) enum BuiltWalk {
 
 impl BuiltWalk {
     /// The walker of what the converter reads, where it is walked before the value is built.
-    pub(in crate::emit::js) fn reads(&self) -> Option<&Step> {
+    pub(crate) fn reads(&self) -> Option<&Step> {
         match self {
             BuiltWalk::Scanned { reads, .. } | BuiltWalk::ReadsInTree { reads } => Some(reads),
             BuiltWalk::Visited { .. } | BuiltWalk::Probed { .. } | BuiltWalk::Found => None,
@@ -115,14 +115,14 @@ impl BuiltWalk {
 
 /// A struct's node type: one, or the one its `type` field's tag gives (a table by tag, a constant
 /// named after the walker).
-pub(in crate::emit::js) enum NodeIndex {
+pub(crate) enum NodeIndex {
     Fixed(usize),
     ByTag { offset: u32, table: String, values: String, what: String },
 }
 
 impl NodeIndex {
     /// The index as JS: a number, or `t`, which the walker reads from the tag first.
-    pub(in crate::emit::js) fn js(&self) -> String {
+    pub(crate) fn js(&self) -> String {
         match self {
             NodeIndex::Fixed(index) => index.to_string(),
             NodeIndex::ByTag { .. } => "t".to_owned(),
@@ -132,13 +132,13 @@ impl NodeIndex {
 
 impl WalkFunction {
     /// `[3, 7]`: the edges as a JS array.
-    pub(in crate::emit::js) fn edges_js(&self) -> String {
+    pub(crate) fn edges_js(&self) -> String {
         list_js(&self.edges)
     }
 
     /// Its entry of `WALK_NODE`: the node type index, `-1` for none, `-2` for always needed, an
     /// array for several.
-    pub(in crate::emit::js) fn node_js(&self) -> String {
+    pub(crate) fn node_js(&self) -> String {
         match &self.node {
             NodeTypesOf::Nothing | NodeTypesOf::Made(_) => "-1".to_owned(),
             NodeTypesOf::Always => "-2".to_owned(),
@@ -149,12 +149,12 @@ impl WalkFunction {
 
     /// Whether its struct is built whole where the visitor visits a type its converter makes
     /// (`NodeTypesOf::TypesMaking`).
-    pub(in crate::emit::js) fn builds_made(&self) -> bool {
+    pub(crate) fn builds_made(&self) -> bool {
         matches!(self.node, NodeTypesOf::TypesMaking(..))
     }
 
     /// The constant of a struct whose node type its `type` field's tag gives, and its value.
-    pub(in crate::emit::js) fn type_table(&self) -> Option<(&str, &str)> {
+    pub(crate) fn type_table(&self) -> Option<(&str, &str)> {
         match &self.body {
             WalkBody::Object { node: Some((NodeIndex::ByTag { table, values, .. }, _)), .. } => Some((table, values)),
             _ => None,
@@ -162,12 +162,12 @@ impl WalkFunction {
     }
 
     /// Whether a converter it builds makes nodes itself (`WALK_MADE`, `makes`).
-    pub(in crate::emit::js) fn makes_nodes(&self) -> bool {
+    pub(crate) fn makes_nodes(&self) -> bool {
         matches!(&self.node, NodeTypesOf::Made(types) | NodeTypesOf::TypesMaking(_, types) if !types.is_empty())
     }
 
     /// Its entry of `WALK_MADE`: the node types a converter it builds makes, or `null`.
-    pub(in crate::emit::js) fn made_js(&self) -> String {
+    pub(crate) fn made_js(&self) -> String {
         match &self.node {
             NodeTypesOf::Made(types) | NodeTypesOf::TypesMaking(_, types) if !types.is_empty() => list_js(types),
             _ => "null".to_owned(),

@@ -10,9 +10,9 @@ use askama::Template;
 use super::nesting::{self, Call};
 use super::snippet::Flags;
 use super::{FunctionJs, NodeConstructorJs};
-use crate::emit::context::EmitContext;
-use crate::emit::js::builder::Builder;
-use crate::emit::js::function::Construction;
+use crate::context::EmitContext;
+use crate::functions::builder::Builder;
+use crate::functions::function::Construction;
 use crate::ir::{Builtin, Schema, TypeId, TypeRef};
 
 /// Builds the deserializer functions a root needs, each once.
@@ -66,7 +66,7 @@ pub(super) enum Reader {
     /// them (`decorators[0].start`).
     WholeVec(TypeRef),
     /// One property of a struct's object, a converter's, alone: what a walk builds of a struct it
-    /// otherwise reads field by field (`emit/js/walker/`).
+    /// otherwise reads field by field (`functions/walker/`).
     Property(TypeId, String),
 }
 

@@ -18,15 +18,15 @@ mod words;
 
 use self::collector::{Collector, WalkTarget};
 use self::words::{comments_vecs, errors_vecs, node_words};
-use crate::emit::context::EmitContext;
-use crate::emit::text::{JsKey, js_string};
+use crate::context::EmitContext;
+use crate::functions::text::{JsKey, js_string};
 use crate::ir::TypeRef;
 use crate::model::VisitorKeys;
 
-pub(in crate::emit::js) use self::format::{Build, WalkEntry, WalkSource};
-pub(in crate::emit::js) use self::view::WalkerView;
-pub(in crate::emit::js) use self::walk_function::{BuiltWalk, NodeIndex, NodeTypesOf, Step, WalkBody, WalkFunction};
-pub(in crate::emit::js) use self::words::{CommentsVec, SpansBody, SpansFunction};
+pub(crate) use self::format::{Build, WalkEntry, WalkSource, rawast_walker};
+pub(crate) use self::view::WalkerView;
+pub(crate) use self::walk_function::{BuiltWalk, NodeIndex, NodeTypesOf, Step, WalkBody, WalkFunction};
+pub(crate) use self::words::{CommentsVec, SpansBody, SpansFunction};
 
 /// Whether a target gets `walk`, `visit` and `VISITOR_KEYS`: a schema whose objects a walker can
 /// tell apart.
@@ -35,7 +35,7 @@ pub(crate) fn has_walker(cx: &EmitContext) -> bool {
 }
 
 /// The walker of a target's tree, from its root; `None` where the target has none ([`has_walker`]).
-pub(in crate::emit::js) fn walker<'a>(
+pub(crate) fn walker<'a>(
     source: &mut dyn WalkSource<'a>,
     cx: &EmitContext<'a>,
     root: &TypeRef,
@@ -116,7 +116,7 @@ fn node_type_keys(keys: &VisitorKeys, node_types: &[String]) -> Vec<(String, Str
 }
 
 /// Each `VISITOR_KEYS` entry, quoted: its name and its keys; `None` when they are errors.
-pub(in crate::emit::js) fn visitor_keys(cx: &EmitContext) -> Option<Vec<(String, String)>> {
+pub(crate) fn visitor_keys(cx: &EmitContext) -> Option<Vec<(String, String)>> {
     let keys = cx.model.visitor_keys().ok()?;
     Some(keys.entries.iter().map(|entry| (js_string(&entry.name), quoted_list(&entry.keys))).collect())
 }

@@ -10,7 +10,7 @@ mod passes;
 use self::passes::{fold_spreads, tidy, unspread_pushes};
 use super::node_literal;
 use super::scan::{Scan, find_at_depth_zero};
-use crate::emit::js::function::Construction;
+use crate::functions::function::Construction;
 use crate::ir::snippet::{Flag, Op, Part, Snippet, fold_ifs};
 use crate::ir::{TypeId, TypeRef};
 

@@ -6,53 +6,53 @@ use std::collections::BTreeSet;
 use super::{BuiltWalk, CommentsVec, NodeTypesOf, SpansBody, SpansFunction, Step, WalkBody, WalkFunction};
 
 /// What `templates/js/walk.js` renders.
-pub(in crate::emit::js) struct WalkerView {
+pub(crate) struct WalkerView {
     /// Each walker, by index.
-    pub(in crate::emit::js) functions: Vec<WalkFunction>,
+    pub(crate) functions: Vec<WalkFunction>,
     /// Each node type, by index: its quoted name and its visitor keys (quoted, joined).
-    pub(in crate::emit::js) node_types: Vec<(String, String)>,
+    pub(crate) node_types: Vec<(String, String)>,
     /// The index of the walker of the root.
-    pub(in crate::emit::js) root: usize,
+    pub(crate) root: usize,
     /// The channels returned beside the root that can hold nodes, walked after it, in the result's
     /// order (their positions from `root`, the root's offset).
-    pub(in crate::emit::js) channels: Vec<Step>,
+    pub(crate) channels: Vec<Step>,
     /// `[mapping] discriminator`, the key of a node's type name, as a property access (`.type`).
-    pub(in crate::emit::js) discriminator: String,
+    pub(crate) discriminator: String,
     /// `walk`'s parameters before `visitor` (`buffer`; oxc's `deserialize`'s), which it hands to
     /// `beginWalk`, and what the buffer is, for its doc.
-    pub(in crate::emit::js) params: String,
-    pub(in crate::emit::js) buffer_doc: String,
+    pub(crate) params: String,
+    pub(crate) buffer_doc: String,
     /// Node types that only converters make (oxc's `TSParameterProperty`): no `VISITOR_KEYS`
     /// entry, their objects walked by their values in order.
-    pub(in crate::emit::js) keyless_types: usize,
+    pub(crate) keyless_types: usize,
     /// Nodes with parent links (the linter layout): a visited node's `parent` is the tree's, which
     /// holds the whole tree, so the first node of a visited type met has the whole tree built and
     /// visited instead (what came before it in the walk visits nothing).
-    pub(in crate::emit::js) whole_tree: bool,
+    pub(crate) whole_tree: bool,
     /// Some converter's reads are walked before its value is built (`WalkBody::Built`'s `reads`).
-    pub(in crate::emit::js) scans: bool,
+    pub(crate) scans: bool,
     /// Some walker builds where the visitor visits a type a converter makes (`makes`): one that
     /// walks a converter's reads first, or one of `NodeTypesOf::TypesMaking`.
-    pub(in crate::emit::js) makes: bool,
+    pub(crate) makes: bool,
     /// The nodes built are a lazy target's objects: [`super::WalkEntry::lazy`].
-    pub(in crate::emit::js) lazy: bool,
+    pub(crate) lazy: bool,
     /// Each node type's words (`[walk] keywords`), by index, as JS (`null` for none); empty where
     /// walks skip nothing by them ([`super::WalkEntry::words`]).
-    pub(in crate::emit::js) node_words: Vec<String>,
+    pub(crate) node_words: Vec<String>,
     /// [`super::WalkEntry::few_strings`].
-    pub(in crate::emit::js) few_strings: bool,
+    pub(crate) few_strings: bool,
     /// [`super::WalkEntry::comments_outside_ast`].
-    pub(in crate::emit::js) comments_outside_ast: bool,
+    pub(crate) comments_outside_ast: bool,
     /// The offsets from the root of the lengths of its `Vec`s of `[walk] errors`: a buffer with an
     /// error is walked without words.
-    pub(in crate::emit::js) errors: Vec<u32>,
+    pub(crate) errors: Vec<u32>,
     /// Where a walk that skips by words finds the source's comments (`[walk] comments`), whose
     /// spans hold no node's words; empty where it does not skip, or no comments are named.
-    pub(in crate::emit::js) comments: Vec<CommentsVec>,
+    pub(crate) comments: Vec<CommentsVec>,
     /// The `spanOf…` functions of the `Vec`s walked by their words.
-    pub(in crate::emit::js) spans: Vec<SpansFunction>,
+    pub(crate) spans: Vec<SpansFunction>,
     /// The deserializer's functions that build what the walk hands over, by name.
-    pub(in crate::emit::js) builders: Vec<String>,
+    pub(crate) builders: Vec<String>,
 }
 
 impl WalkerView {
@@ -60,7 +60,7 @@ impl WalkerView {
     /// template calls in this walker's form, the readers its walkers call, and the builders. The
     /// conditions are the template's; `tests/module-graph.test.js` checks that each generated
     /// `walk.js` uses every name it takes and names nothing it does not define or take.
-    pub(in crate::emit::js) fn imports(&self) -> Vec<String> {
+    pub(crate) fn imports(&self) -> Vec<String> {
         let mut names: BTreeSet<&str> = ["beginWalk", "endWalk"].into();
         let bodies = || self.functions.iter().map(|f| &f.body);
         // (What a node or value built whole left for later is built where the walk visits it, or
@@ -104,37 +104,37 @@ impl WalkerView {
 
     /// Whether `beginWalk` takes `fewStrings` first ([`super::WalkEntry::few_strings`]): where
     /// walks skip by words.
-    pub(in crate::emit::js) fn takes_few_strings(&self) -> bool {
+    pub(crate) fn takes_few_strings(&self) -> bool {
         self.few_strings && self.prunes()
     }
 
     /// Whether some struct's walker builds a node of a visited type whose struct can lead to a node
     /// (`visitNode`), or, with `leaves`, one whose struct cannot (`visitLeaf`).
-    pub(in crate::emit::js) fn visits_nodes(&self, leaves: bool) -> bool {
+    pub(crate) fn visits_nodes(&self, leaves: bool) -> bool {
         self.functions.iter().any(
             |f| matches!(&f.body, WalkBody::Object { node: Some(_), children, .. } if children.is_empty() == leaves),
         )
     }
 
     /// Whether some struct's walker calls those of its fields (`drainAtDepth`).
-    pub(in crate::emit::js) fn calls_children(&self) -> bool {
+    pub(crate) fn calls_children(&self) -> bool {
         self.functions.iter().any(|f| matches!(&f.body, WalkBody::Object { children, .. } if !children.is_empty()))
     }
 
     /// Whether some walker builds a value apart from the tree to look into (`probeValue`).
-    pub(in crate::emit::js) fn probes(&self) -> bool {
+    pub(crate) fn probes(&self) -> bool {
         self.functions.iter().any(|f| matches!(f.body, WalkBody::Built { walk: BuiltWalk::Probed { .. }, .. }))
     }
 
     /// Whether walk.js catches `RawastBufferError`s: of the source and comments a walk led by
     /// words reads, of a scan of a converter's reads, and of a walk of the whole tree before it
     /// meets a visited node, where the deserializer decides instead.
-    pub(in crate::emit::js) fn catches_buffer_errors(&self) -> bool {
+    pub(crate) fn catches_buffer_errors(&self) -> bool {
         self.prunes() || self.whole_tree || self.scans
     }
 
     /// Whether some walker visits a value it builds (`visitValue`).
-    pub(in crate::emit::js) fn visits_values(&self) -> bool {
+    pub(crate) fn visits_values(&self) -> bool {
         self.functions.iter().any(|f| {
             f.builds_made()
                 || matches!(f.body, WalkBody::Built { walk: BuiltWalk::Scanned { .. } | BuiltWalk::Visited { .. }, .. })
@@ -143,13 +143,13 @@ impl WalkerView {
 
     /// Whether a walk that visits only node types with words skips the nodes whose source holds
     /// none of them (`NODE_WORDS`).
-    pub(in crate::emit::js) fn prunes(&self) -> bool {
+    pub(crate) fn prunes(&self) -> bool {
         !self.node_words.is_empty()
     }
 
     /// Whether some walker builds a converter's value that makes nodes, or reads its node type from
     /// a tag (oxc's format): `WALK_MADE`, and `WALK_NODE` entries that are lists.
-    pub(in crate::emit::js) fn has_lists(&self) -> bool {
+    pub(crate) fn has_lists(&self) -> bool {
         self.functions.iter().any(|f| match &f.node {
             NodeTypesOf::Made(types) => !types.is_empty(),
             NodeTypesOf::Types(types) => types.len() > 1,
