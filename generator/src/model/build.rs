@@ -1,16 +1,16 @@
 //! Building the model: each type's JS value by its dialect's rules, what a walk meets in each
 //! struct, which types can make nodes, the visitor keys, and the checks of what the model names.
 
-use super::oxc::{self, converter_reaches};
-use super::rawast::{enum_model, object_model};
-use super::result::{ResultShape, result_shape};
+use super::oxc::converter_reaches;
+use super::result::ResultShape;
+use super::rules::{DialectRules, rules};
 use super::{
     EnumModel, Model, ObjectModel, OutputVariant, PropertyValue, VariantValue, VisitorKeys, WalkedStruct, check, graph,
     reaches_builder, visitor,
 };
 use crate::config::{Config, Mapping};
-use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Dialect, MetaId, Schema, TypeId, TypeKind, TypeRef};
+use crate::diagnostic::Diagnostics;
+use crate::ir::{MetaId, Schema, TypeId, TypeKind, TypeRef};
 
 impl Model {
     /// Builds the model of `schema` under `config`'s mapping and root; every naming problem (two
@@ -22,11 +22,12 @@ impl Model {
     /// [`Model::build`] for one of oxc's output variants (TypeScript, `range`): what oxc's
     /// attributes say depends on it. rawast's schemas have one output.
     pub fn build_variant(schema: &Schema, config: &Config, variant: OutputVariant) -> Result<Model, Diagnostics> {
+        let rules = rules(schema.dialect);
         let mapping = config.mapping.clone();
         let mut diagnostics = Diagnostics::default();
-        let result = result_shape(schema, config, &mut diagnostics);
-        let (objects, enums) = type_models(schema, &mapping, result.as_ref(), variant);
-        let walked = walked_structs(schema, &objects, variant);
+        let result = rules.result_shape(schema, config, &mut diagnostics);
+        let (objects, enums) = type_models(rules, schema, &mapping, result.as_ref(), variant);
+        let walked = walked_structs(rules, schema, &objects, variant);
         let mut model = Model {
             mapping,
             objects,
@@ -41,15 +42,7 @@ impl Model {
         model.builds = builds_nodes_by_type(schema, &model);
         model.visitor_keys = visitor::visitor_keys(schema, &model);
         check::check_walk(schema, &model, config, &mut diagnostics);
-        if schema.dialect == Dialect::Oxc {
-            // oxc's rules let a later property replace an earlier one's value, and its
-            // deserializers check their own recursion as they are written.
-            return diagnostics.into_result(model);
-        }
-        check::check_keys(schema, &model, &mut diagnostics);
-        if let Some(cycle) = graph::undeferrable_cycle(schema, &model) {
-            diagnostics.push(undeferrable_cycle_error(schema, &cycle));
-        }
+        rules.check(schema, &model, &mut diagnostics);
         diagnostics.into_result(model)
     }
 }
@@ -57,6 +50,7 @@ impl Model {
 /// By `TypeId`, the object each struct becomes and the value each enum becomes, by the dialect's
 /// rules (the root's channels are no properties of its object).
 fn type_models(
+    rules: &dyn DialectRules,
     schema: &Schema,
     mapping: &Mapping,
     result: Option<&ResultShape>,
@@ -67,24 +61,16 @@ fn type_models(
     let mut enums = Vec::new();
     for id in schema.ids() {
         let is_struct = matches!(schema.get(id).kind, TypeKind::Struct(_));
-        objects.push(is_struct.then(|| match schema.dialect {
-            Dialect::Oxc => oxc::object(schema, id, variant),
-            Dialect::Rawast => {
-                let channels: &[usize] = if result.is_some_and(|r| r.root == id) { &channel_fields } else { &[] };
-                object_model(schema, mapping, id, channels)
-            }
-        }));
-        enums.push((!is_struct).then(|| match schema.dialect {
-            Dialect::Oxc => oxc::enumeration(schema, id),
-            Dialect::Rawast => enum_model(schema, id),
-        }));
+        let channels: &[usize] = if result.is_some_and(|r| r.root == id) { &channel_fields } else { &[] };
+        objects.push(is_struct.then(|| rules.object(schema, mapping, id, channels, variant)));
+        enums.push((!is_struct).then(|| rules.enumeration(schema, id)));
     }
     (objects, enums)
 }
 
-/// By `TypeId`, what a walk meets in each struct's objects (`objects`): in rawast's schemas, the
-/// object's node type and properties.
+/// By `TypeId`, what a walk meets in each struct's objects (`objects`).
 fn walked_structs(
+    rules: &dyn DialectRules,
     schema: &Schema,
     objects: &[Option<ObjectModel>],
     variant: OutputVariant,
@@ -93,25 +79,9 @@ fn walked_structs(
         .ids()
         .map(|id| {
             let object = objects[id.0].as_ref()?;
-            Some(match schema.dialect {
-                Dialect::Oxc => oxc::walked(schema, id, object, variant),
-                Dialect::Rawast => WalkedStruct {
-                    node_types: object.node_type.iter().cloned().collect(),
-                    type_field: None,
-                    properties: Some(object.properties.clone()),
-                    made: Vec::new(),
-                },
-            })
+            Some(rules.walked(schema, id, object, variant))
         })
         .collect()
-}
-
-/// A cycle of the type graph that no object or array breaks: its values could nest deeper than the
-/// JS stack holds.
-fn undeferrable_cycle_error(schema: &Schema, cycle: &[TypeId]) -> Diagnostic {
-    let names: Vec<&str> = cycle.iter().map(|&id| schema.get(id).name.as_str()).collect();
-    Diagnostic::new(format!("`{}` can hold itself through enums, `Box`es and `Option`s alone ({})", names[0], names.join(" → ")))
-        .with_help("a data enum's JS value is its variant's payload, so no object or array lies between the levels and a deserializer could not read a value nested deeper than the JS stack holds; put a struct (an object) or a `Vec` (an array) on this cycle")
 }
 
 /// Which named types can make a node when read: a fixpoint, as types refer to each other in cycles.

@@ -316,3 +316,11 @@ fn describe(schema: &Schema, model: &Model, property: &Property) -> String {
         PropertyValue::Range => "the span's `range`".to_owned(),
     }
 }
+
+/// A cycle of the type graph that no object or array breaks: its values could nest deeper than the
+/// JS stack holds.
+pub(super) fn undeferrable_cycle_error(schema: &Schema, cycle: &[TypeId]) -> Diagnostic {
+    let names: Vec<&str> = cycle.iter().map(|&id| schema.get(id).name.as_str()).collect();
+    Diagnostic::new(format!("`{}` can hold itself through enums, `Box`es and `Option`s alone ({})", names[0], names.join(" → ")))
+        .with_help("a data enum's JS value is its variant's payload, so no object or array lies between the levels and a deserializer could not read a value nested deeper than the JS stack holds; put a struct (an object) or a `Vec` (an array) on this cycle")
+}

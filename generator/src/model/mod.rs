@@ -1,7 +1,7 @@
 //! How schema types become JS values: one model, computed once from the schema and the
-//! configuration (`build.rs`), that every emitter reads. Each dialect has its rules: rawast's
-//! schemas follow `[mapping]` (`rawast.rs`), oxc's its `#[estree(...)]` attributes, for each of its
-//! output variants (`oxc/`). The values are described in `values.rs`, what `deserialize` returns
+//! configuration (`build.rs`), that every emitter reads. Each dialect has its rules, behind one
+//! trait (`rules.rs`): rawast's schemas follow `[mapping]` (`rawast.rs`), oxc's its
+//! `#[estree(...)]` attributes, for each of its output variants (`oxc/`). The values are described in `values.rs`, what `deserialize` returns
 //! in `result.rs`, what cannot work in `check.rs`. The predicates every emitter asks are defined
 //! here once: [`Model::is_node`], [`Model::builds_nodes`], [`Model::may_nest`] (through a cycle of
 //! the type graph, `graph.rs`), [`Model::accepted_types`] (the producer's dispatch) and
@@ -13,6 +13,7 @@ pub mod graph;
 mod oxc;
 mod rawast;
 mod result;
+mod rules;
 mod values;
 mod visitor;
 mod walk;

@@ -6,9 +6,66 @@
 //! payload, a fieldless enum a string (`rename` or the name); `Option` is `null` or the value,
 //! `Vec` an array, `Box` the value it points to, `Str` a string.
 
-use super::{EnumModel, FieldPath, ObjectModel, Property, PropertyValue, SpanPart, VariantModel, VariantValue};
-use crate::config::{Mapping, SpanStyle};
+use super::result::{ResultShape, configured_result_shape};
+use super::rules::DialectRules;
+use super::{
+    EnumModel, FieldPath, Model, ObjectModel, OutputVariant, Property, PropertyValue, SpanPart, VariantModel,
+    VariantValue, WalkedStruct, check, graph,
+};
+use crate::config::{Config, Mapping, SpanStyle};
+use crate::diagnostic::Diagnostics;
 use crate::ir::{Schema, TypeId, TypeKind, TypeRef, Variant};
+
+/// rawast's rules: `[mapping]`'s.
+pub(super) struct RawastRules;
+
+impl DialectRules for RawastRules {
+    fn result_shape(&self, schema: &Schema, config: &Config, diagnostics: &mut Diagnostics) -> Option<ResultShape> {
+        configured_result_shape(schema, config, diagnostics)
+    }
+
+    fn object(
+        &self,
+        schema: &Schema,
+        mapping: &Mapping,
+        id: TypeId,
+        channels: &[usize],
+        _: OutputVariant,
+    ) -> ObjectModel {
+        object_model(schema, mapping, id, channels)
+    }
+
+    fn enumeration(&self, schema: &Schema, id: TypeId) -> EnumModel {
+        enum_model(schema, id)
+    }
+
+    /// The object's node type and properties.
+    fn walked(&self, _: &Schema, _: TypeId, object: &ObjectModel, _: OutputVariant) -> WalkedStruct {
+        WalkedStruct {
+            node_types: object.node_type.iter().cloned().collect(),
+            type_field: None,
+            properties: Some(object.properties.clone()),
+            made: Vec::new(),
+        }
+    }
+
+    /// The first `Span` field that is not skipped.
+    fn span_field(&self, schema: &Schema, id: TypeId) -> Option<usize> {
+        node_span_field(schema, id)
+    }
+
+    fn walks_from_result(&self) -> bool {
+        true
+    }
+
+    /// Two properties of an object with one key, and a cycle no object or array breaks.
+    fn check(&self, schema: &Schema, model: &Model, diagnostics: &mut Diagnostics) {
+        check::check_keys(schema, model, diagnostics);
+        if let Some(cycle) = graph::undeferrable_cycle(schema, model) {
+            diagnostics.push(check::undeferrable_cycle_error(schema, &cycle));
+        }
+    }
+}
 
 /// The string a fieldless enum's variant becomes.
 pub fn variant_string(variant: &Variant) -> &str {

@@ -3,9 +3,9 @@
 
 use super::rawast::field_key;
 use super::struct_named;
-use crate::config::{Config, OXC_ROOT};
+use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Dialect, Schema, TypeId, TypeKind, TypeRef};
+use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
 
 /// What `deserialize` returns: `{ [root_key]: root, [channel.key]: channel value, ... }`.
 #[derive(Debug, Clone)]
@@ -24,14 +24,12 @@ pub struct Channel {
     pub ty: TypeRef,
 }
 
-/// The root and its channels, as the configuration names them; an oxc schema's root is its
-/// producer's (`OXC_ROOT`), and has no channels.
-pub(super) fn result_shape(schema: &Schema, config: &Config, diagnostics: &mut Diagnostics) -> Option<ResultShape> {
-    if schema.dialect == Dialect::Oxc {
-        // A schema without it is reported by each target's emitter, which needs it by name.
-        let root = struct_named(schema, OXC_ROOT)?;
-        return Some(ResultShape { root, root_key: config.mapping.root_key.clone(), channels: Vec::new() });
-    }
+/// The root and its channels, as the configuration names them (rawast's schemas).
+pub(super) fn configured_result_shape(
+    schema: &Schema,
+    config: &Config,
+    diagnostics: &mut Diagnostics,
+) -> Option<ResultShape> {
     let root_config = config.root.as_ref()?;
     let Some(root) = struct_named(schema, &root_config.name) else {
         diagnostics.push(

@@ -10,9 +10,10 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use super::rules::rules;
 use super::{Model, PropertyValue, VariantValue};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
-use crate::ir::{Dialect, Only, Schema, TypeId, TypeKind, TypeRef};
+use crate::ir::{Only, Schema, TypeId, TypeKind, TypeRef};
 
 /// Every entry, in the order a reader meets them: the result's plain values, then each node type
 /// followed by the plain objects under it, depth first.
@@ -42,7 +43,8 @@ pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys
     };
     // A walk starts at each value of `deserialize`'s result, named by its key there. (oxc's result
     // holds the program, whose nodes oxc's own visitor keys start from, and values without nodes.)
-    if let Some(result) = model.result.as_ref().filter(|_| schema.dialect == Dialect::Rawast) {
+    let walks_from_result = rules(schema.dialect).walks_from_result();
+    if let Some(result) = model.result.as_ref().filter(|_| walks_from_result) {
         let starts = std::iter::once((&result.root_key, TypeRef::Named(result.root)))
             .chain(result.channels.iter().map(|c| (&c.key, c.ty.clone())));
         for (key, ty) in starts {
@@ -60,7 +62,7 @@ pub(super) fn visitor_keys(schema: &Schema, model: &Model) -> Result<VisitorKeys
     let reachable = model
         .result
         .as_ref()
-        .filter(|_| schema.dialect == Dialect::Oxc)
+        .filter(|_| !walks_from_result)
         .map(|result| reachable_structs(schema, model, result.root));
     for (node_type, mut ids) in model.node_types(schema) {
         if let Some(reachable) = &reachable {

@@ -1,24 +1,16 @@
 //! What a walk led by words (`[walk]`) asks of the schema: each struct's span, the structs whose
 //! spans it trusts, and where the root holds the source's comments and the parser's errors.
 
-use super::rawast::node_span_field;
+use super::rules::rules;
 use super::{Model, struct_named};
 use crate::config::Config;
-use crate::ir::{Dialect, Schema, TypeId, TypeKind, TypeRef};
+use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
 
 impl Model {
     /// The index of a struct's span field, the node's: rawast's first `Span` field that is not
     /// skipped; oxc's field `span` of its `Span` struct (the one its layout puts first).
     pub fn span_field(schema: &Schema, id: TypeId) -> Option<usize> {
-        match schema.dialect {
-            Dialect::Rawast => node_span_field(schema, id),
-            Dialect::Oxc => {
-                let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
-                s.fields.iter().position(|f| {
-                    f.name == "span" && matches!(f.ty, TypeRef::Named(span) if schema.get(span).name == "Span")
-                })
-            }
-        }
+        rules(schema.dialect).span_field(schema, id)
     }
 
     /// The struct `[walk] comments` names, the type of the source's comments, with a span: `None`

@@ -10,6 +10,7 @@
 
 mod converter_js;
 mod keeps;
+mod rules;
 mod ts_defs;
 mod walked;
 
@@ -22,8 +23,9 @@ pub(super) use converter_js::keys_set_by_converters;
 pub use converter_js::{converter_reads, converter_reads_in, made_node_types, made_node_types_in};
 pub use keeps::ConverterKeeps;
 pub(super) use keeps::converter_reaches;
+pub(super) use rules::OxcRules;
 pub use ts_defs::{Added, added_declarations};
-pub(super) use walked::walked;
+use walked::walked;
 
 /// Which of oxc's deserializers: its output for TypeScript, with `range` arrays, `parent` links, or
 /// Oxlint's; the flags its snippets test (`Flag`), whose values [`Variant::value`] gives.
