@@ -17,13 +17,13 @@
   // Typed-array views need an 8-aligned start, and web runtimes' `TextDecoder` refuses views of
   // shared memory: a buffer that is not aligned, or is shared, is copied once.
 {%- endif %}
-{%- if lazy %}
+{%- if format.lazy %}
   // So is a resizable ArrayBuffer: it can shrink and grow back while the tree is in use, and growing
   // zero-fills what shrinking dropped and brings views back in bounds, so no getter could tell. The
   // tree reads the bytes `deserialize` was given. (A growable SharedArrayBuffer cannot shrink; a
   // detached buffer's views read as length 0, which the getters test.)
 {%- endif %}
-  if (byteOffset % 8 !== 0{% if !strings.node %} || (typeof SharedArrayBuffer === "function" && memory instanceof SharedArrayBuffer){% endif %}{% if lazy %} || memory.resizable === true{% endif %}) {
+  if (byteOffset % 8 !== 0{% if !strings.node %} || (typeof SharedArrayBuffer === "function" && memory instanceof SharedArrayBuffer){% endif %}{% if format.lazy %} || memory.resizable === true{% endif %}) {
     const copy = new Uint8Array(buffer);
     memory = copy.buffer;
     byteOffset = 0;

@@ -1,8 +1,8 @@
 {#- The values left for later by eager deserializers, where the JS stack ran out: a `Deferred` holds
     the reader and the position, `resolveDeferred` builds them once the root is back, from the top
-    of the stack. With `program_getters` (Oxlint's output), the program's getters are not read. With
+    of the stack. With `format.program_getters` (Oxlint's output), the program's getters are not read. With
     `parent_links`, each is built with the node that holds it as its parent
-    (passed to its reader, or with `parent_global` set in the variable `parent` first). -#}
+    (passed to its reader, or with `format.parent_in_variable`, set in the variable `parent` first). -#}
 // Where the JS stack runs out, a value is left for later: each function that stores values that may
 // nest (an object's properties, an array's elements) reads them in a `try`, and where a read throws
 // the stack's `RangeError`, that value and those after it not read yet become `Deferred`s, which
@@ -32,7 +32,7 @@ function resolveDeferred(root) {
     const value = stack.pop();
     const node = Object.hasOwn(value, "parent") ? value : enclosing;
     for (const key in value) {
-{%- if program_getters %}
+{%- if format.program_getters %}
       // (The program's `comments` and `tokens` are getters, of values read on demand: not read here.)
       if (key === "parent" || key === "comments" || key === "tokens") continue;
 {%- else %}
@@ -40,7 +40,7 @@ function resolveDeferred(root) {
 {%- endif %}
       let child = value[key];
       if (child instanceof Deferred) {
-{%- if parent_global %}
+{%- if format.parent_in_variable %}
         child = value[key] = {% if read_first %}readFromTop(child.read, child.pos, node){% else %}(parent = node, child.read(child.pos)){% endif %};
 {%- else %}
         child = value[key] = child.read(child.pos, node);

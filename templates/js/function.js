@@ -37,7 +37,7 @@
 {%- when Body::Object with { props, is_node, defers, locals, prototype } -%}
 /** {{ function.comment }} */
 function {{ function.name }}({{ function.params }}) {
-{%- if *is_node && parent_global %}
+{%- if *is_node && format.parent_links_by_variable %}
 {#- oxc's `parent` variants: the node is `parent` while its children are read (oxc's generator
     reads its other properties in the literal, before), and the one before it again once they are.
     Where the JS stack runs out below the node, it is `parent` again for what the catch reads. #}
@@ -102,7 +102,7 @@ function {{ function.name }}({{ function.params }}) {
   return node;
 {%- else if *defers %}
   let {{ locals }};
-{%- if parent_global %}
+{%- if format.parent_links_by_variable %}
   const previousParent = parent;
 {%- endif %}
   try {
@@ -111,7 +111,7 @@ function {{ function.name }}({{ function.params }}) {
 {%- endif %}{% endfor %}
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-{%- if parent_global %}
+{%- if format.parent_links_by_variable %}
     parent = previousParent;
 {%- endif %}
 {%- for prop in props %}{% if let Some(deferred) = prop.deferred %}
@@ -167,7 +167,7 @@ function {{ function.name }}({{ function.params }}) {
   return {{ some }};
 }
 {%- when Body::Vec with { len_offset, element_size, cost, align_mask, element, deferred_element } -%}
-/** {{ function.comment }}{% if lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
+/** {{ function.comment }}{% if format.lazy %}: its elements' objects, made now; what they hold, when read{% endif %} */
 function {{ function.name }}({{ function.params }}) {
   const len = uint32[(pos + {{ len_offset }}) >>> 2];
   if (len === 0) return [];
@@ -178,13 +178,13 @@ function {{ function.name }}({{ function.params }}) {
   const array = new Array(len);
 {%- match deferred_element %}
 {%- when Some with (deferred) %}
-{%- if lazy %}
+{%- if format.lazy %}
   for (let i = 0; i < len; i++, element += {{ element_size }}) {
     array[i] = {{ element }};
   }
 {%- else %}
   const first = element;
-{%- if parent_global %}
+{%- if format.parent_links_by_variable %}
   const previousParent = parent;
 {%- endif %}
   try {
@@ -193,7 +193,7 @@ function {{ function.name }}({{ function.params }}) {
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-{%- if parent_global %}
+{%- if format.parent_links_by_variable %}
     parent = previousParent;
 {%- endif %}
     // (No element reads as `undefined`: those not read yet are the holes.)

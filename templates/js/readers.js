@@ -66,7 +66,7 @@ function corrupt(message) {
   return new RawastBufferError(`corrupt rawast buffer: ${message}`);
 }
 
-{%- if lazy %}
+{%- if format.lazy %}
 
 function detached() {
   return new RawastBufferError("the buffer was detached while its tree was in use: read the tree before giving its buffer away");

@@ -7,6 +7,7 @@
 //! reported; the generators render the modules.
 
 pub(crate) mod builder;
+pub mod format;
 pub(crate) mod function;
 pub(crate) mod oxc;
 pub mod text;

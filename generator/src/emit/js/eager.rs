@@ -12,6 +12,7 @@ use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, S
 use crate::context::EmitContext;
 use crate::error::Error;
 use crate::functions::builder::Builder;
+use crate::functions::format::RuntimeFormat;
 use crate::functions::function::{Body, Function, ResultView};
 use crate::functions::walker::{WalkerView, visitor_keys};
 use crate::ir::TypeRef;
@@ -24,13 +25,8 @@ struct DeserializeJs {
     buffer: BufferView,
     parent_links: bool,
     strings: StringsView,
-    /// Whether the shared templates render the lazy deserializer's functions.
-    lazy: bool,
-    /// Read by the shared templates: rawast's nodes take their parent as an argument (oxc's keep it
-    /// in a variable, `parent`).
-    parent_global: bool,
-    /// Read by the shared `js/deferred.js`: no getter is left unread (oxc's Oxlint output has some).
-    program_getters: bool,
+    /// rawast's eager format, as the shared templates read it.
+    format: RuntimeFormat,
     /// Read by the shared `js/deferred.js`: every cycle of rawast's schemas has a place to defer
     /// (`model::graph::undeferrable_cycle`), so nothing is read first.
     read_first: bool,
@@ -62,9 +58,7 @@ pub fn emit(
         target: target.name.clone(),
         parent_links: builder.parent_links,
         strings: StringsView::new(settings),
-        lazy: false,
-        parent_global: false,
-        program_getters: false,
+        format: RuntimeFormat::rawast(false),
         read_first: false,
         result: builder.result(builder.read_in(&root, "root", "null", "null")),
         functions,

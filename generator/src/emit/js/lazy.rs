@@ -16,6 +16,7 @@ use crate::config::{
 use crate::context::EmitContext;
 use crate::error::Error;
 use crate::functions::builder::Builder;
+use crate::functions::format::RuntimeFormat;
 use crate::functions::function::{Body, Function, Prop, PropKind, ResultView};
 use crate::functions::text::js_string;
 use crate::functions::walker::WalkerView;
@@ -29,11 +30,8 @@ struct DeserializeLazyJs {
     target: String,
     buffer: BufferView,
     strings: StringsView,
-    /// Whether the shared templates render the lazy deserializer's functions.
-    lazy: bool,
-    /// Read by the shared templates: rawast's nodes take their parent as an argument (oxc's keep it
-    /// in a variable, `parent`).
-    parent_global: bool,
+    /// rawast's lazy format, as the shared templates read it.
+    format: RuntimeFormat,
     result: ResultView,
     classes: Vec<Class>,
     functions: Vec<Function>,
@@ -107,8 +105,7 @@ pub fn emit(
         target: target.name.clone(),
         buffer: BufferView::new(cx, settings),
         strings: StringsView::new(settings),
-        lazy: true,
-        parent_global: false,
+        format: RuntimeFormat::rawast(true),
         result: builder.result(format!("{}(root)", builder.function_name(&root))),
         classes,
         functions,

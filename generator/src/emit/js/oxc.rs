@@ -9,10 +9,11 @@ use super::walk_module::WalkInternals;
 use crate::config::{OxcSettings, SourceText, Target};
 use crate::context::EmitContext;
 use crate::error::Error;
+use crate::functions::format::RuntimeFormat;
 use crate::functions::oxc::{LinterView, OxcFunctions};
 use crate::functions::walker::{WalkerView, visitor_keys};
 use crate::ir::TypeId;
-use crate::model::Model;
+use crate::model::{Model, OutputVariant};
 
 /// The views oxc's own code reads through: its strings and budget (`int32`), its converters.
 const OXC_VIEWS: [&str; 2] = ["int32", "float64"];
@@ -39,11 +40,8 @@ struct OxcDeserializeJs<'w> {
     parent_links: bool,
     /// Oxlint's buffers and output (`linter = true`): `linter` has what its runtime reads.
     linter: Option<&'w LinterView>,
-    /// Read by the shared `js/deferred.js`: the parent is the variable `parent`.
-    parent_global: bool,
-    /// Read by the shared `js/deferred.js`: the program's `comments` and `tokens` are getters
-    /// (Oxlint's output), which resolving `Deferred`s must not call.
-    program_getters: bool,
+    /// oxc's format, as the shared templates read it.
+    format: RuntimeFormat,
     /// Some `Box` is read first where the JS stack runs out (`OxcFunctions::read_first`):
     /// reads from the top of the stack go through `readFromTop`.
     read_first: bool,
@@ -107,8 +105,7 @@ pub fn emit(
         functions,
         parent_links: settings.parent,
         linter: written.linter.as_ref(),
-        parent_global: true,
-        program_getters: settings.linter,
+        format: RuntimeFormat::oxc(OutputVariant::of(settings)),
         views: views(cx),
         walk_internals: walker.map(WalkInternals::of),
         walk_few_strings: walker.is_some_and(|w| w.takes_few_strings()),

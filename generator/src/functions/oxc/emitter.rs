@@ -12,6 +12,7 @@ use super::snippet::Flags;
 use super::{FunctionJs, NodeConstructorJs};
 use crate::context::EmitContext;
 use crate::functions::builder::Builder;
+use crate::functions::format::RuntimeFormat;
 use crate::functions::function::Construction;
 use crate::ir::{Builtin, Schema, TypeId, TypeRef};
 
@@ -157,7 +158,7 @@ impl<'s> Emitter<'s> {
         self.current = name.clone();
         self.calls.retain(|call| call.caller != name);
         let function = self.function(&name, &reader).map_err(|e| Problem::Schema(format!("{name}: {e}")))?;
-        let code = FunctionJs { function: &function, lazy: false, parent_global: self.flags.parent }
+        let code = FunctionJs { function: &function, format: RuntimeFormat::oxc(self.flags) }
             .render()
             .map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
         nesting::check_recorded(&name, &code, &self.calls).map_err(Problem::Internal)?;

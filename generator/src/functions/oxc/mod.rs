@@ -24,6 +24,7 @@ use askama::Template;
 use self::emitter::{Emitter, Problem};
 use self::snippet::Flags;
 use super::builder::Builder;
+use super::format::RuntimeFormat;
 use super::function::{Body, Function};
 use super::walker::{Build, WalkEntry, WalkSource, WalkerView, walker};
 use crate::config::{OxcSettings, Target};
@@ -91,11 +92,7 @@ pub(crate) fn write_functions(
 #[template(path = "js/function.js", escape = "none")]
 struct FunctionJs<'f> {
     function: &'f Function,
-    /// Read by the shared template: oxc's deserializers are eager.
-    lazy: bool,
-    /// oxc's `parent` variants: the parent node is a variable, `parent`, that each node with
-    /// children sets while they are read (oxc's converters set it too), not an argument.
-    parent_global: bool,
+    format: RuntimeFormat,
 }
 
 /// A node constructor (`function::Prototype`), shared by the functions that make its shape.
