@@ -2,10 +2,13 @@
 //! object from the model's properties (converters, joined fields, `from_span`, `range` included),
 //! an enum's `switch`, and the `Option`s, `Vec`s and `Box`es that `Builder` writes for both formats.
 
+pub(super) mod errors;
+
 use std::collections::BTreeSet;
 
 use askama::Template;
 
+use self::errors::WriteError;
 use super::convert::{Property, this_name};
 use super::emitter::{Emitter, Reader, runtime_reader};
 use crate::casing;
@@ -56,12 +59,12 @@ impl Emitter<'_> {
         let returns = |value: &str| Body::Returns { statements: String::new(), value: value.to_owned() };
         Ok(match ty {
             TypeRef::Primitive(Primitive::U64 | Primitive::I64) => {
-                return Err("oxc-parser's buffers hold no 64-bit integers this deserializer reads".to_owned());
+                return Err(WriteError::SixtyFourBitInteger.into());
             }
             TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) | TypeRef::Str => {
                 returns(&format!("{}(pos)", runtime_reader(ty).expect("strings have a runtime reader")))
             }
-            TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err("no ESTree value".to_owned()),
+            TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err(WriteError::NoEstreeValue.into()),
             TypeRef::Cell(inner) => return self.body(inner),
             TypeRef::Primitive(_) | TypeRef::Builtin(_) => returns(&self.builder.read(ty, "pos")),
             TypeRef::Box(inner) => {
@@ -155,7 +158,8 @@ impl Emitter<'_> {
     /// then its statements and value.
     fn property_body(&mut self, id: TypeId, key: &str) -> Result<Body, String> {
         let object = self.cx.model.object(id).expect("structs have an object model");
-        let property = object.properties.iter().find(|p| p.key == key).ok_or_else(|| format!("no property `{key}`"))?;
+        let property =
+            object.properties.iter().find(|p| p.key == key).ok_or_else(|| WriteError::NoProperty(key.to_owned()))?;
         let mut this = BTreeSet::new();
         let target = self.property(property, &mut this)?;
         let mut statements = Vec::new();
@@ -232,7 +236,7 @@ impl Emitter<'_> {
                 read.extend(["start".to_owned(), "end".to_owned()]);
                 Property::new(key, String::new(), format!("[{}, {}]", this_name("start"), this_name("end"))).inline()
             }
-            PropertyValue::Span { .. } => return Err(format!("`{key}`: a rawast span in an oxc schema")),
+            PropertyValue::Span { .. } => return Err(WriteError::RawastSpan(key).into()),
         })
     }
 
@@ -244,10 +248,7 @@ impl Emitter<'_> {
         let mut joined = Vec::new();
         for (path, ty) in parts {
             if !matches!(ty, TypeRef::Vec(_) | TypeRef::Option(_)) {
-                return Err(format!(
-                    "field `{}` is joined to another but is neither a Vec nor an Option",
-                    self.field_name(path)
-                ));
+                return Err(WriteError::JoinedNeitherVecNorOption(self.field_name(path)).into());
             }
             // The parts are read whole and looked at, but the elements of their `Vec`s only stored:
             // those may be left for later.

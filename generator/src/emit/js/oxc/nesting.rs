@@ -12,6 +12,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::bodies::errors::WriteError;
 use super::scan::{find_at_depth_zero, is_ident_char};
 
 /// One call from one emitted function to another.
@@ -77,11 +78,8 @@ pub fn check_cycles(calls: &[Call]) -> Result<(), String> {
                 Some(Colour::Black) => {}
                 Some(Colour::Grey) => {
                     let from = path.iter().position(|(f, _)| *f == callee).expect("a grey function is on the path");
-                    let cycle: Vec<&str> = path[from..].iter().map(|(f, _)| *f).chain([callee]).collect();
-                    return Err(format!(
-                        "these functions call each other without a place to stop where the JS stack runs out, so a deep enough tree would overflow it: {}",
-                        cycle.join(" → ")
-                    ));
+                    let cycle = path[from..].iter().map(|(f, _)| *f).chain([callee]).map(str::to_owned).collect();
+                    return Err(WriteError::UndeferredCycle(cycle).into());
                 }
                 None => {
                     colour.insert(callee, Colour::Grey);
@@ -114,7 +112,13 @@ pub fn check_recorded(name: &str, body: &str, calls: &[Call]) -> Result<(), Stri
     }
     found.retain(|_, (calls, defers)| *calls + *defers > 0);
     if found != expected {
-        return Err(format!("{name}: its code calls {found:?}, but it recorded {expected:?} (calls, deferred)"));
+        let owned = |calls: BTreeMap<&str, (usize, usize)>| calls.into_iter().map(|(f, n)| (f.to_owned(), n)).collect();
+        return Err(WriteError::CallsNotRecorded {
+            name: name.to_owned(),
+            found: owned(found),
+            expected: owned(expected),
+        }
+        .into());
     }
     Ok(())
 }

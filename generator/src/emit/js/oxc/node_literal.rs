@@ -8,6 +8,7 @@
 //! assigned in order, in a comma expression through a temporary (`node$0`, `node$1` for a literal
 //! inside it, …). A getter is defined as the literal would define it (enumerable, configurable).
 
+use super::bodies::errors::WriteError;
 use super::scan::{
     closing_brace, enclosing_brace, find_at_depth_zero, find_code, is_keyword, split_at_depth_zero, split_identifier,
     split_properties, words,
@@ -29,7 +30,7 @@ pub(super) fn add_node_proto(text: &str) -> Result<String, String> {
     let mut out = text.to_owned();
     while let Some((at, _)) = find_code(&out, &[RANGE_SPREAD_MARK]) {
         // (The mark follows the spread's `...(`.)
-        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or("a `range` spread outside an object literal")?;
+        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or(WriteError::RangeSpreadOutsideLiteral)?;
         out.replace_range(at..at + RANGE_SPREAD_MARK.len(), "true");
         out.insert_str(open + 1, &NODE_OPEN[1..]);
     }
@@ -92,7 +93,7 @@ impl Literals<'_, '_> {
         while let Some((at, _)) = find_code(rest, &[NODE_OPEN]) {
             out.push_str(&rest[..at]);
             let body_at = at + NODE_OPEN.len();
-            let close = closing_brace(&rest[body_at..]).ok_or("a node literal is not closed")?;
+            let close = closing_brace(&rest[body_at..]).ok_or(WriteError::NodeLiteralNotClosed)?;
             // Literals inside this one first, with temporaries of their own.
             let body = self.rewrite(&rest[body_at..body_at + close], depth + 1)?;
             match self.constructed(&body)? {
@@ -180,17 +181,14 @@ impl Literals<'_, '_> {
             }
             return Ok(format!("{test} && ({})", steps.join(", ")));
         }
-        let not_a_property =
-            || format!("a node literal's property `{property}` is not `key: value`, `key` or a getter");
+        let not_a_property = || WriteError::NotANodeProperty(property.to_owned());
         let (name, after) = split_identifier(property);
         if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" {
-            return Err(not_a_property());
+            return Err(not_a_property().into());
         }
         // An assignment to `loc` would meet `NodeProto`'s getter (a literal defines its own).
         if name == "loc" {
-            return Err(format!(
-                "a node literal's property `{property}`: `loc` is `NodeProto`'s getter, which an assignment cannot override"
-            ));
+            return Err(WriteError::LocAssigned(property.to_owned()).into());
         }
         if after.is_empty() {
             return Ok(format!("{node}.{name} = {name}"));
@@ -202,7 +200,7 @@ impl Literals<'_, '_> {
         let getter = (name == "get").then(|| after.strip_prefix(' ')).flatten().ok_or_else(not_a_property)?;
         let (key, function) = split_identifier(getter);
         if key.is_empty() || !function.starts_with("()") {
-            return Err(not_a_property());
+            return Err(not_a_property().into());
         }
         let descriptor = format!("{{ get{function}, enumerable: true, configurable: true }}");
         if !self.mentions_locals(property, function) {

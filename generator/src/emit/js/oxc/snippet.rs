@@ -8,6 +8,7 @@
 mod passes;
 
 use self::passes::{fold_spreads, tidy, unspread_pushes};
+use super::bodies::errors::WriteError;
 use super::node_literal;
 use super::scan::{Scan, find_at_depth_zero};
 use crate::emit::js::function::Construction;
@@ -56,8 +57,8 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     // The passes below read its code alone: its literals, comments and brackets must close.
     match Scan::new(&text).finish() {
         Ok(open) if open.is_empty() => {}
-        Ok(_) => return Err("the snippet leaves a bracket open".to_owned()),
-        Err(error) => return Err(format!("the snippet does not scan as JS: {error}")),
+        Ok(_) => return Err(WriteError::BracketOpen.into()),
+        Err(error) => return Err(WriteError::DoesNotScan(error).into()),
     }
     let text = if flags.linter { node_literal::add_node_proto(&text)? } else { text };
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
@@ -166,10 +167,10 @@ fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Res
     while let Some(at) = rest.find(IN_PLACE) {
         out.push_str(&rest[..at]);
         let after = &rest[at + 1..];
-        let end = after.find(IN_PLACE).ok_or("an unterminated mark")?;
+        let end = after.find(IN_PLACE).ok_or(WriteError::UnterminatedMark)?;
         let ty = &in_place[after[..end].parse::<usize>().map_err(|e| e.to_string())?];
-        let call = after[end + 1..].strip_prefix('(').ok_or("a `DESER[…]` of a number or a flag that is not called")?;
-        let close = find_at_depth_zero(call, ')').ok_or("a `DESER[…](` that is not closed")?;
+        let call = after[end + 1..].strip_prefix('(').ok_or(WriteError::InPlaceReadNotCalled)?;
+        let close = find_at_depth_zero(call, ')').ok_or(WriteError::InPlaceReadNotClosed)?;
         let mut pos = call[..close].trim();
         // (`(pos + 4)` is grouped again where the read needs it.)
         if pos.starts_with('(') && find_at_depth_zero(&pos[1..], ')') == Some(pos.len() - 2) {
@@ -224,7 +225,7 @@ mod tests {
                 (None, ["span", "end"]) => 4,
                 (None, ["rest"]) => 40,
                 (Some(TypeId(1)), ["value"]) => 8,
-                _ => return Err(format!("no field {path:?}")),
+                _ => return Err(WriteError::NoField { name: "T".to_owned(), field: path.join(".") }.into()),
             })
         }
         fn pos_offset(&self) -> u32 {

@@ -2,6 +2,7 @@
 //! layout the emitter can indent: the spreads of constant flags folded, `push(...spread)` made a
 //! loop, blank lines and the Rust string's indentation dropped.
 
+use super::super::bodies::errors::WriteError;
 use super::super::scan::{closing_brace, find_code, is_ident_char};
 
 /// Folds the spreads of a constant flag: `...(true && { a: 1, })` becomes `a: 1` and
@@ -15,11 +16,9 @@ pub(super) fn fold_spreads(text: &str) -> Result<String, String> {
         let Some((at, pattern)) = found else { break };
         out.push_str(&rest[..at]);
         let body = &rest[at + pattern.len()..];
-        let close = closing_brace(body).ok_or_else(|| format!("`{pattern}` is not closed"))?;
-        let after = body[close + 1..]
-            .trim_start()
-            .strip_prefix(')')
-            .ok_or_else(|| format!("`{pattern} … }}` is not followed by `)`"))?;
+        let close = closing_brace(body).ok_or(WriteError::SpreadNotClosed(pattern))?;
+        let after =
+            body[close + 1..].trim_start().strip_prefix(')').ok_or(WriteError::SpreadNotParenthesized(pattern))?;
         if pattern.starts_with("...(true") {
             out.push_str(body[..close].trim().trim_end_matches(','));
             rest = after;
