@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::bodies::errors::WriteError;
+use super::bodies::parts::BodyPartJs;
 use super::emitter::{Emitter, Reader, runtime_reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
@@ -314,7 +315,7 @@ impl Resolve for Resolver<'_, '_> {
 
 /// The local variable holding property `name` when a snippet reads it through `THIS`.
 pub(super) fn this_name(name: &str) -> String {
-    format!("this_{name}")
+    BodyPartJs::ThisLocal { key: name }.text()
 }
 
 fn strip_cells(ty: &TypeRef) -> &TypeRef {
