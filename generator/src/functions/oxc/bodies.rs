@@ -2,10 +2,15 @@
 //! object from the model's properties (converters, joined fields, `from_span`, `range` included),
 //! an enum's `switch`, and the `Option`s, `Vec`s and `Box`es that `Builder` writes for both formats.
 
+pub(super) mod errors;
+pub(super) mod parts;
+
 use std::collections::BTreeSet;
 
 use askama::Template;
 
+use self::errors::WriteError;
+use self::parts::BodyPartJs;
 use super::convert::{Property, this_name};
 use super::emitter::{Emitter, Reader, runtime_reader};
 use crate::casing;
@@ -41,13 +46,7 @@ impl Emitter<'_> {
             Reader::Property(id, key) => (TypeRef::Named(*id), self.property_body(*id, key)?),
         };
         let rust = self.schema.rust_type(&ty, "'a");
-        let comment = match reader {
-            Reader::Value(_) => format!("`{rust}`"),
-            Reader::WholeVec(_) => format!("`{rust}`, every element read now (a converter looks at them)"),
-            Reader::Property(_, key) => {
-                format!("`{rust}`'s `{key}` alone, for a walk that reads the rest field by field")
-            }
-        };
+        let comment = BodyPartJs::Comment { rust: &rust, reader }.text();
         Ok(Function { name: name.to_owned(), params: "pos", comment, body })
     }
 
@@ -56,12 +55,13 @@ impl Emitter<'_> {
         let returns = |value: &str| Body::Returns { statements: String::new(), value: value.to_owned() };
         Ok(match ty {
             TypeRef::Primitive(Primitive::U64 | Primitive::I64) => {
-                return Err("oxc-parser's buffers hold no 64-bit integers this deserializer reads".to_owned());
+                return Err(WriteError::SixtyFourBitInteger.into());
             }
             TypeRef::Builtin(Builtin::StrRef | Builtin::Ident | Builtin::JsStr) | TypeRef::Str => {
-                returns(&format!("{}(pos)", runtime_reader(ty).expect("strings have a runtime reader")))
+                let callee = runtime_reader(ty).expect("strings have a runtime reader");
+                returns(&BodyPartJs::Call { callee, args: "pos" }.text())
             }
-            TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err("no ESTree value".to_owned()),
+            TypeRef::Builtin(Builtin::PointerAlign) | TypeRef::Span => return Err(WriteError::NoEstreeValue.into()),
             TypeRef::Cell(inner) => return self.body(inner),
             TypeRef::Primitive(_) | TypeRef::Builtin(_) => returns(&self.builder.read(ty, "pos")),
             TypeRef::Box(inner) => {
@@ -93,7 +93,7 @@ impl Emitter<'_> {
     /// The expression reading `ty` at `pos`, its function registered and the call recorded.
     fn read(&mut self, ty: &TypeRef, pos: &str) -> String {
         if let Some(runtime) = runtime_reader(ty) {
-            return format!("{runtime}({pos})");
+            return BodyPartJs::Call { callee: runtime, args: pos }.text();
         }
         if !self.builder.reads_in_place(ty) {
             let function = self.deserializer(ty);
@@ -155,7 +155,8 @@ impl Emitter<'_> {
     /// then its statements and value.
     fn property_body(&mut self, id: TypeId, key: &str) -> Result<Body, String> {
         let object = self.cx.model.object(id).expect("structs have an object model");
-        let property = object.properties.iter().find(|p| p.key == key).ok_or_else(|| format!("no property `{key}`"))?;
+        let property =
+            object.properties.iter().find(|p| p.key == key).ok_or_else(|| WriteError::NoProperty(key.to_owned()))?;
         let mut this = BTreeSet::new();
         let target = self.property(property, &mut this)?;
         let mut statements = Vec::new();
@@ -165,7 +166,7 @@ impl Emitter<'_> {
             if !read.statements.is_empty() {
                 statements.push(read.statements);
             }
-            statements.push(format!("const {} = {};", this_name(&other.key), read.value));
+            statements.push(BodyPartJs::Const { name: &this_name(&other.key), value: &read.value }.text());
             calls.extend(read.calls);
             calls.extend(read.deferrable.map(|(function, _)| (function, false)));
         }
@@ -217,37 +218,33 @@ impl Emitter<'_> {
             }
             PropertyValue::FromSpan { option } => {
                 read.extend(["start".to_owned(), "end".to_owned()]);
-                let slice = format!("sourceText.slice({}, {})", this_name("start"), this_name("end"));
-                let value = match option {
-                    Some((path, inner)) => format!(
-                        "{} ? null : {slice}",
-                        self.builder.none_test(inner, &at("pos", path.offset(self.cx.layout64))).0
-                    ),
-                    None => slice,
-                };
-                Property::new(key, String::new(), value).inline()
+                let none = option
+                    .as_ref()
+                    .map(|(path, inner)| self.builder.none_test(inner, &at("pos", path.offset(self.cx.layout64))).0);
+                let (start, end) = (this_name("start"), this_name("end"));
+                let slice = BodyPartJs::SourceSlice { none: none.as_deref(), start: &start, end: &end };
+                Property::new(key, String::new(), slice.text()).inline()
             }
             PropertyValue::Joined { field, parts } => self.joined(key, field, parts)?,
             PropertyValue::Range => {
                 read.extend(["start".to_owned(), "end".to_owned()]);
-                Property::new(key, String::new(), format!("[{}, {}]", this_name("start"), this_name("end"))).inline()
+                let (start, end) = (this_name("start"), this_name("end"));
+                Property::new(key, String::new(), BodyPartJs::Range { start: &start, end: &end }.text()).inline()
             }
-            PropertyValue::Span { .. } => return Err(format!("`{key}`: a rawast span in an oxc schema")),
+            PropertyValue::Span { .. } => return Err(WriteError::RawastSpan(key).into()),
         })
     }
 
     /// A field with others prepended or appended to it (`#[estree(prepend_to = …)]`): one array of
     /// the `Vec`s' elements and the `Option`s' values, in the order prepended, field, appended.
     fn joined(&mut self, key: String, field: &FieldPath, parts: &[(FieldPath, TypeRef)]) -> Result<Property, String> {
-        let array = format!("joined{}", casing::capitalized(&casing::camel_case(&self.field_name(field))));
+        let field_name = casing::capitalized(&casing::camel_case(&self.field_name(field)));
+        let array = BodyPartJs::JoinedArray { field: &field_name }.text();
         let mut calls = Vec::new();
         let mut joined = Vec::new();
         for (path, ty) in parts {
             if !matches!(ty, TypeRef::Vec(_) | TypeRef::Option(_)) {
-                return Err(format!(
-                    "field `{}` is joined to another but is neither a Vec nor an Option",
-                    self.field_name(path)
-                ));
+                return Err(WriteError::JoinedNeitherVecNorOption(self.field_name(path)).into());
             }
             // The parts are read whole and looked at, but the elements of their `Vec`s only stored:
             // those may be left for later.
@@ -302,7 +299,7 @@ impl Emitter<'_> {
                         _ => None,
                     },
                 ));
-            let constant = format!("{}_STRINGS", casing::screaming_case(&name));
+            let constant = BodyPartJs::EnumStrings { screaming_name: &casing::screaming_case(&name) }.text();
             return Ok(Body::Strings { constant, what: name, values });
         }
         let payload = match &self.cx.layout64.get(id).shape {
@@ -356,7 +353,7 @@ impl Emitter<'_> {
                     }
                 } else if let Some((function, pos)) = property.deferrable {
                     prop.local = local_name(&property.key);
-                    prop.deferred = Some(format!("defer({function}, {pos})"));
+                    prop.deferred = Some(BodyPartJs::Deferred { function: &function, pos: &pos }.text());
                     calls.push((function, true));
                 }
                 prop

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use super::bodies::errors::WriteError;
+use super::bodies::parts::BodyPartJs;
 use super::emitter::{Emitter, Reader, runtime_reader};
 use super::nesting;
 use super::snippet::{self, Resolve, Rewritten};
@@ -99,11 +101,11 @@ impl<'s> Emitter<'s> {
     ) -> Result<Rewritten, String> {
         let meta: &'s MetaType = &self.schema.meta[converter.0];
         let name = &meta.name;
-        let snippet = meta.raw_deser.as_ref().ok_or_else(|| format!("converter `{name}` has no raw_deser"))?;
+        let snippet = meta.raw_deser.as_ref().ok_or_else(|| WriteError::NoRawDeser(name.clone()))?;
         let flags = self.flags;
         let mut resolver = Resolver { emitter: self, within, offset, pos_at, read: BTreeSet::new() };
         let mut rewritten =
-            snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| format!("raw_deser of `{name}`: {e}"))?;
+            snippet::rewrite(snippet, flags, &mut resolver).map_err(|e| WriteError::InConverter(name.clone(), e))?;
         let read = resolver.read;
         // Its constants go beside the function, under names that start with the function's.
         for (constant, declaration) in std::mem::take(&mut rewritten.hoisted) {
@@ -111,7 +113,7 @@ impl<'s> Emitter<'s> {
         }
         match this {
             Some(this) => this.extend(read),
-            None if !read.is_empty() => return Err(format!("raw_deser of `{name}` reads THIS outside a struct")),
+            None if !read.is_empty() => return Err(WriteError::ThisOutsideStruct(name.clone()).into()),
             None => {}
         }
         Ok(rewritten)
@@ -233,18 +235,22 @@ impl<'s> Emitter<'s> {
         for (n, name) in path.iter().enumerate() {
             let def = self.schema.get(id);
             let TypeKind::Struct(s) = &def.kind else {
-                return Err(format!("`{}` is not a struct (in path {})", def.name, path.join(".")));
+                return Err(WriteError::PathNotThroughStruct { name: def.name.clone(), path: path.join(".") }.into());
             };
             let index = s
                 .fields
                 .iter()
                 .position(|f| f.name == *name)
-                .ok_or_else(|| format!("`{}` has no field `{name}`", def.name))?;
+                .ok_or_else(|| WriteError::NoField { name: def.name.clone(), field: (*name).to_owned() })?;
             offset += self.offset_of(id, index);
             if n + 1 < path.len() {
                 id = match strip_cells(&s.fields[index].ty) {
                     TypeRef::Named(next) => *next,
-                    _ => return Err(format!("`{}.{name}` is not a struct", def.name)),
+                    _ => {
+                        return Err(
+                            WriteError::FieldNotAStruct { name: def.name.clone(), field: (*name).to_owned() }.into()
+                        );
+                    }
                 };
             }
         }
@@ -279,7 +285,7 @@ impl Resolve for Resolver<'_, '_> {
         match within {
             Some(id) => self.emitter.field_offset(id, 0, path),
             None => {
-                let id = self.within.ok_or("POS_OFFSET outside a struct")?;
+                let id = self.within.ok_or(WriteError::PosOffsetOutsideStruct)?;
                 self.emitter.field_offset(id, self.offset, path)
             }
         }
@@ -309,7 +315,7 @@ impl Resolve for Resolver<'_, '_> {
 
 /// The local variable holding property `name` when a snippet reads it through `THIS`.
 pub(super) fn this_name(name: &str) -> String {
-    format!("this_{name}")
+    BodyPartJs::ThisLocal { key: name }.text()
 }
 
 fn strip_cells(ty: &TypeRef) -> &TypeRef {

@@ -12,6 +12,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use askama::Template;
+
+use super::bodies::errors::WriteError;
 use super::scan::{find_at_depth_zero, is_ident_char};
 
 /// One call from one emitted function to another.
@@ -77,11 +80,8 @@ pub fn check_cycles(calls: &[Call]) -> Result<(), String> {
                 Some(Colour::Black) => {}
                 Some(Colour::Grey) => {
                     let from = path.iter().position(|(f, _)| *f == callee).expect("a grey function is on the path");
-                    let cycle: Vec<&str> = path[from..].iter().map(|(f, _)| *f).chain([callee]).collect();
-                    return Err(format!(
-                        "these functions call each other without a place to stop where the JS stack runs out, so a deep enough tree would overflow it: {}",
-                        cycle.join(" → ")
-                    ));
+                    let cycle = path[from..].iter().map(|(f, _)| *f).chain([callee]).map(str::to_owned).collect();
+                    return Err(WriteError::UndeferredCycle(cycle).into());
                 }
                 None => {
                     colour.insert(callee, Colour::Grey);
@@ -114,7 +114,13 @@ pub fn check_recorded(name: &str, body: &str, calls: &[Call]) -> Result<(), Stri
     }
     found.retain(|_, (calls, defers)| *calls + *defers > 0);
     if found != expected {
-        return Err(format!("{name}: its code calls {found:?}, but it recorded {expected:?} (calls, deferred)"));
+        let owned = |calls: BTreeMap<&str, (usize, usize)>| calls.into_iter().map(|(f, n)| (f.to_owned(), n)).collect();
+        return Err(WriteError::CallsNotRecorded {
+            name: name.to_owned(),
+            found: owned(found),
+            expected: owned(expected),
+        }
+        .into());
     }
     Ok(())
 }
@@ -172,17 +178,9 @@ pub fn place_in_statements(
             && mentions(statements, target) == 1
             && mentions(value, target) == 0
         {
-            // With parent links, in a block of its own that keeps `parent` as it was before.
-            let inner = if parent { format!("{indent}  ") } else { indent.to_owned() };
-            let restore = if parent { format!("{inner}  parent = parentBefore;\n") } else { String::new() };
-            let tried = format!(
-                "{inner}try {{\n{inner}  {target} = {callee}({args});\n{inner}}} catch (error) {{\n{inner}  if (!(error instanceof RangeError)) throw error;\n{restore}{inner}  {target} = defer({callee}, {args});\n{inner}}}\n"
-            );
-            if parent {
-                out.push_str(&format!("{indent}{{\n{indent}  const parentBefore = parent;\n{tried}{indent}}}\n"));
-            } else {
-                out.push_str(&tried);
-            }
+            let place = PlaceToStopJs { indent, target, callee, args, parent };
+            out.push_str(&place.render().expect("a place to stop renders into a String"));
+            out.push('\n');
             calls.push((callee.to_owned(), true));
         } else {
             out.push_str(&rename_calls(line, &looked_at, &mut calls));
@@ -190,6 +188,18 @@ pub fn place_in_statements(
         }
     }
     (out.trim_end().to_owned(), calls)
+}
+
+/// A store `target = callee(args);` as a place to stop (`templates/js/oxc_place_to_stop.js`),
+/// indented by `indent`; `parent`: in a block that keeps `parent` as it was before the read.
+#[derive(Template)]
+#[template(path = "js/oxc_place_to_stop.js", escape = "none")]
+struct PlaceToStopJs<'l> {
+    indent: &'l str,
+    target: &'l str,
+    callee: &'l str,
+    args: &'l str,
+    parent: bool,
 }
 
 /// `value` with its calls renamed by `looked_at`, and those calls (none deferred).
@@ -349,7 +359,11 @@ mod tests {
 
     #[test]
     fn arrays_only_added_to_keep_their_deferred_elements() {
-        let whole = |f: &str| format!("{f}Whole");
+        let whole = |f: &str| match f {
+            "deserializeVecP" => "deserializeVecPWhole".to_owned(),
+            "deserializeVecD" => "deserializeVecDWhole".to_owned(),
+            other => panic!("no reader of {other} read whole"),
+        };
         let statements = "const params = deserializeVecP(pos);\nif (x) params.push(rest);";
         let (placed, calls) = place_in_statements(statements, "params", false, |_| true, whole);
         assert_eq!(placed, statements);

@@ -8,6 +8,10 @@
 //! assigned in order, in a comma expression through a temporary (`node$0`, `node$1` for a literal
 //! inside it, …). A getter is defined as the literal would define it (enumerable, configurable).
 
+mod js;
+
+use self::js::{NodeLiteralJs, Piece};
+use super::bodies::errors::WriteError;
 use super::scan::{
     closing_brace, enclosing_brace, find_at_depth_zero, find_code, is_keyword, split_at_depth_zero, split_identifier,
     split_properties, words,
@@ -29,7 +33,7 @@ pub(super) fn add_node_proto(text: &str) -> Result<String, String> {
     let mut out = text.to_owned();
     while let Some((at, _)) = find_code(&out, &[RANGE_SPREAD_MARK]) {
         // (The mark follows the spread's `...(`.)
-        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or("a `range` spread outside an object literal")?;
+        let open = enclosing_brace(&out[..at - "...(".len()]).ok_or(WriteError::RangeSpreadOutsideLiteral)?;
         out.replace_range(at..at + RANGE_SPREAD_MARK.len(), "true");
         out.insert_str(open + 1, &NODE_OPEN[1..]);
     }
@@ -66,15 +70,10 @@ pub(super) fn to_assignments(
     Ok(literals.out)
 }
 
-/// The declaration of `count` temporaries: `var`, since two snippets of one function may each
-/// declare them, and a `case` block's snippet returns from inside its block.
-pub(super) fn declare_temporaries(count: usize) -> String {
-    let names: Vec<String> = (0..count).map(temporary).collect();
-    format!("var {};", names.join(", "))
-}
-
-fn temporary(depth: usize) -> String {
-    format!("node${depth}")
+/// `statements` after the declaration of `count` temporaries: `var`, since two snippets of one
+/// function may each declare them, and a `case` block's snippet returns from inside its block.
+pub(super) fn declare_temporaries(count: usize, statements: &str) -> String {
+    NodeLiteralJs::Temporaries { count, statements }.text()
 }
 
 struct Literals<'t, 'c> {
@@ -92,13 +91,13 @@ impl Literals<'_, '_> {
         while let Some((at, _)) = find_code(rest, &[NODE_OPEN]) {
             out.push_str(&rest[..at]);
             let body_at = at + NODE_OPEN.len();
-            let close = closing_brace(&rest[body_at..]).ok_or("a node literal is not closed")?;
+            let close = closing_brace(&rest[body_at..]).ok_or(WriteError::NodeLiteralNotClosed)?;
             // Literals inside this one first, with temporaries of their own.
             let body = self.rewrite(&rest[body_at..body_at + close], depth + 1)?;
             match self.constructed(&body)? {
                 Some(made) => out.push_str(&made),
                 None => {
-                    out.push_str(&self.assignments(&body, &temporary(depth))?);
+                    out.push_str(&self.assignments(&body, depth)?);
                     self.out.temporaries = self.out.temporaries.max(depth + 1);
                 }
             }
@@ -136,36 +135,36 @@ impl Literals<'_, '_> {
             .and_then(|(_, value)| string_literal(value))
             .map(str::to_owned);
         let made = construction_of(values.iter().map(|(key, value)| (key, value.as_str())));
-        Ok((self.constructors)(&made, node_type.as_deref())?.map(|name| format!("new {name}({})", made.args)))
+        let constructor = (self.constructors)(&made, node_type.as_deref())?;
+        Ok(constructor
+            .map(|constructor| NodeLiteralJs::Constructed { constructor: &constructor, args: &made.args }.text()))
     }
 
     /// A node literal's properties (`body`, after `__proto__`) as a comma expression that builds
-    /// the node in `node`: `(node = Object.create(NodeProto), node.key = value, …, node)`.
-    fn assignments(&mut self, body: &str, node: &str) -> Result<String, String> {
-        let mut out = format!("({node} = Object.create(NodeProto),");
+    /// the node in temporary `depth`: `(node$0 = Object.create(NodeProto), node$0.key = value, …,
+    /// node$0)`.
+    fn assignments(&mut self, body: &str, depth: usize) -> Result<String, String> {
+        let mut pieces = Vec::new();
         for property in split_at_depth_zero(body, ',') {
             let trimmed = property.trim();
-            if trimmed.is_empty() {
+            pieces.push(if trimmed.is_empty() {
                 // After the last comma: the blanks before the `}`.
-                out.push_str(property);
+                Piece { lead: property.to_owned(), step: None, trail: String::new() }
             } else {
                 // The blanks before the property stay, so do its line breaks.
-                out.push_str(&property[..property.len() - property.trim_start().len()]);
-                out.push_str(&self.assignment(trimmed, node)?);
-                out.push(',');
-                out.push_str(&property[property.trim_end().len()..]);
-            }
+                Piece {
+                    lead: property[..property.len() - property.trim_start().len()].to_owned(),
+                    step: Some(self.assignment(trimmed, depth)?),
+                    trail: property[property.trim_end().len()..].to_owned(),
+                }
+            });
         }
-        if !out.ends_with(char::is_whitespace) {
-            out.push(' ');
-        }
-        out.push_str(node);
-        out.push(')');
-        Ok(out)
+        let space = !Piece::end_blank(&pieces);
+        Ok(NodeLiteralJs::Built { depth, pieces: &pieces, space }.text())
     }
 
     /// One property of a node literal as a step of `assignments`.
-    fn assignment(&mut self, property: &str, node: &str) -> Result<String, String> {
+    fn assignment(&mut self, property: &str, depth: usize) -> Result<String, String> {
         // `...(test && { key: value, … })`: the properties where `test` holds (a spread of a falsy
         // value adds nothing).
         if let Some(spread) = property.strip_prefix("...(").and_then(|s| s.trim_end().strip_suffix(')'))
@@ -176,45 +175,42 @@ impl Literals<'_, '_> {
             let test = spread[..test_end].trim();
             let mut steps = Vec::new();
             for inner in split_properties(&spread[test_end + 4..spread.len() - 1]) {
-                steps.push(self.assignment(inner.trim(), node)?);
+                steps.push(self.assignment(inner.trim(), depth)?);
             }
-            return Ok(format!("{test} && ({})", steps.join(", ")));
+            return Ok(NodeLiteralJs::Guarded { test, steps: &steps }.text());
         }
-        let not_a_property =
-            || format!("a node literal's property `{property}` is not `key: value`, `key` or a getter");
+        let not_a_property = || WriteError::NotANodeProperty(property.to_owned());
         let (name, after) = split_identifier(property);
         if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name == "__proto__" {
-            return Err(not_a_property());
+            return Err(not_a_property().into());
         }
         // An assignment to `loc` would meet `NodeProto`'s getter (a literal defines its own).
         if name == "loc" {
-            return Err(format!(
-                "a node literal's property `{property}`: `loc` is `NodeProto`'s getter, which an assignment cannot override"
-            ));
+            return Err(WriteError::LocAssigned(property.to_owned()).into());
         }
         if after.is_empty() {
-            return Ok(format!("{node}.{name} = {name}"));
+            return Ok(NodeLiteralJs::Assigned { depth, key: name, value: name }.text());
         }
         if let Some(value) = after.trim_start().strip_prefix(':') {
-            return Ok(format!("{node}.{name} = {}", value.trim_start()));
+            return Ok(NodeLiteralJs::Assigned { depth, key: name, value: value.trim_start() }.text());
         }
         // `get key() { … }`: defined as a literal defines it, enumerable and configurable.
         let getter = (name == "get").then(|| after.strip_prefix(' ')).flatten().ok_or_else(not_a_property)?;
         let (key, function) = split_identifier(getter);
         if key.is_empty() || !function.starts_with("()") {
-            return Err(not_a_property());
+            return Err(not_a_property().into());
         }
-        let descriptor = format!("{{ get{function}, enumerable: true, configurable: true }}");
+        let descriptor = NodeLiteralJs::Getter { function }.text();
         if !self.mentions_locals(property, function) {
-            let constant = format!("{}${key}", self.prefix);
-            let declaration = format!(
-                "// `{key}` of the nodes {} builds: one getter for all, so that they share a hidden class.\nconst {constant} = {descriptor};",
-                self.prefix
-            );
-            self.out.hoisted.push((constant.clone(), declaration));
-            return Ok(format!("Object.defineProperty({node}, \"{key}\", {constant})"));
+            let prefix = self.prefix;
+            let constant = NodeLiteralJs::HoistedName { prefix, key }.text();
+            let declaration =
+                NodeLiteralJs::Hoisted { prefix, key, constant: &constant, descriptor: &descriptor }.text();
+            let defined = NodeLiteralJs::Defined { depth, key, descriptor: &constant }.text();
+            self.out.hoisted.push((constant, declaration));
+            return Ok(defined);
         }
-        Ok(format!("Object.defineProperty({node}, \"{key}\", {descriptor})"))
+        Ok(NodeLiteralJs::Defined { depth, key, descriptor: &descriptor }.text())
     }
 
     /// Whether the getter `property`, whose function is `function`, may mention a binding of the
@@ -281,18 +277,39 @@ mod tests {
     #[test]
     fn getters_of_locals_get_a_descriptor_each() {
         // What the snippet declares, `pos` and `THIS`'s locals are the function's.
-        for body in ["return start;", "return pos;", "return this_x;"] {
-            let text = format!("const start = 1;\nconst p = {{ __proto__: NodeProto, get a() {{ {body} }}, start }};");
-            let out = to_assignments(&text, "deserializeT", &mut none).unwrap();
-            assert!(out.hoisted.is_empty(), "{body}");
-            assert!(out.text.contains(&format!("Object.defineProperty(node$0, \"a\", {{ get() {{ {body} }}, enumerable: true, configurable: true }})")), "{}", out.text);
+        for (text, defined) in [
+            (
+                "const start = 1;\nconst p = { __proto__: NodeProto, get a() { return start; }, start };",
+                "Object.defineProperty(node$0, \"a\", { get() { return start; }, enumerable: true, configurable: true })",
+            ),
+            (
+                "const start = 1;\nconst p = { __proto__: NodeProto, get a() { return pos; }, start };",
+                "Object.defineProperty(node$0, \"a\", { get() { return pos; }, enumerable: true, configurable: true })",
+            ),
+            (
+                "const start = 1;\nconst p = { __proto__: NodeProto, get a() { return this_x; }, start };",
+                "Object.defineProperty(node$0, \"a\", { get() { return this_x; }, enumerable: true, configurable: true })",
+            ),
+        ] {
+            let out = to_assignments(text, "deserializeT", &mut none).unwrap();
+            assert!(out.hoisted.is_empty(), "{text}");
+            assert!(out.text.contains(defined), "{}", out.text);
         }
     }
 
     #[test]
     fn other_properties_are_errors() {
-        for property in ["...rest", "'a': 1", "[k]: 1", "f() {}", "set a(v) {}", "get a(x) {}", "loc: null", "loc"] {
-            let error = to_assignments(&format!("{{ __proto__: NodeProto, {property} }}"), "f", &mut none).unwrap_err();
+        for (literal, property) in [
+            ("{ __proto__: NodeProto, ...rest }", "...rest"),
+            ("{ __proto__: NodeProto, 'a': 1 }", "'a': 1"),
+            ("{ __proto__: NodeProto, [k]: 1 }", "[k]: 1"),
+            ("{ __proto__: NodeProto, f() {} }", "f() {}"),
+            ("{ __proto__: NodeProto, set a(v) {} }", "set a(v) {}"),
+            ("{ __proto__: NodeProto, get a(x) {} }", "get a(x) {}"),
+            ("{ __proto__: NodeProto, loc: null }", "loc: null"),
+            ("{ __proto__: NodeProto, loc }", "loc"),
+        ] {
+            let error = to_assignments(literal, "f", &mut none).unwrap_err();
             assert!(error.contains(property), "{error}");
         }
         assert!(to_assignments("{ __proto__: NodeProto, a: 1", "f", &mut none).unwrap_err().contains("not closed"));
@@ -303,7 +320,11 @@ mod tests {
         let mut shapes = Vec::new();
         let mut constructors = |made: &Construction, node_type: Option<&str>| -> Result<Option<String>, String> {
             shapes.push((made.assignments.join(" "), node_type.map(str::to_owned)));
-            Ok(Some(format!("{}Node", node_type.unwrap_or("X"))))
+            Ok(Some(match node_type {
+                Some("T") => "TNode".to_owned(),
+                Some("I") => "INode".to_owned(),
+                other => panic!("no constructor for {other:?}"),
+            }))
         };
         let text = "return { __proto__: NodeProto, type: 'T', value: f(a, b), id: { __proto__: NodeProto, type: 'I', name }, parent };";
         let out = to_assignments(text, "deserializeT", &mut constructors).unwrap();

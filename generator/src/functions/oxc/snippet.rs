@@ -6,8 +6,11 @@
 //! statements to run first.
 
 mod passes;
+mod position;
 
 use self::passes::{fold_spreads, tidy, unspread_pushes};
+use self::position::PositionJs;
+use super::bodies::errors::WriteError;
 use super::node_literal;
 use super::scan::{Scan, find_at_depth_zero};
 use crate::functions::function::Construction;
@@ -56,8 +59,8 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
     // The passes below read its code alone: its literals, comments and brackets must close.
     match Scan::new(&text).finish() {
         Ok(open) if open.is_empty() => {}
-        Ok(_) => return Err("the snippet leaves a bracket open".to_owned()),
-        Err(error) => return Err(format!("the snippet does not scan as JS: {error}")),
+        Ok(_) => return Err(WriteError::BracketOpen.into()),
+        Err(error) => return Err(WriteError::DoesNotScan(error).into()),
     }
     let text = if flags.linter { node_literal::add_node_proto(&text)? } else { text };
     let text = tidy(&unspread_pushes(&fold_ifs(&fold_spreads(&text)?)?));
@@ -79,12 +82,7 @@ pub fn rewrite(snippet: &Snippet, flags: Flags, resolve: &mut dyn Resolve) -> Re
         None => Rewritten { statements: String::new(), value: text.to_owned(), hoisted: literals.hoisted },
     };
     if literals.temporaries > 0 {
-        let declaration = node_literal::declare_temporaries(literals.temporaries);
-        rewritten.statements = if rewritten.statements.is_empty() {
-            declaration
-        } else {
-            format!("{declaration}\n{}", rewritten.statements)
-        };
+        rewritten.statements = node_literal::declare_temporaries(literals.temporaries, &rewritten.statements);
     }
     Ok(rewritten)
 }
@@ -134,20 +132,14 @@ fn render(
             Part::Deser(ty) => out.push_str(&resolve.deserializer(ty)?),
             Part::PosOffset { within, path, op } => {
                 let offset = resolve.offset(*within, path)?;
-                match op {
-                    Some((Op::Shr, operand)) => {
-                        let shifted = offset >> operand;
-                        out.push_str(&if shifted == 0 {
-                            format!("(pos >> {operand})")
-                        } else {
-                            format!("((pos >> {operand}) + {shifted})")
-                        });
-                    }
-                    Some((Op::Add, operand)) => out.push_str(&pos_plus(offset + operand)),
-                    None => out.push_str(&pos_plus(offset)),
-                }
+                let position = match op {
+                    Some((Op::Shr, operand)) => PositionJs { shift: Some(*operand), offset: offset >> operand },
+                    Some((Op::Add, operand)) => PositionJs { shift: None, offset: offset + operand },
+                    None => PositionJs { shift: None, offset },
+                };
+                out.push_str(&position.text());
             }
-            Part::Pos => out.push_str(&pos_plus(resolve.pos_offset())),
+            Part::Pos => out.push_str(&PositionJs { shift: None, offset: resolve.pos_offset() }.text()),
             Part::This(name) => out.push_str(&resolve.this(name)),
             Part::SourceText => out.push_str("sourceText"),
         }
@@ -166,10 +158,10 @@ fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Res
     while let Some(at) = rest.find(IN_PLACE) {
         out.push_str(&rest[..at]);
         let after = &rest[at + 1..];
-        let end = after.find(IN_PLACE).ok_or("an unterminated mark")?;
+        let end = after.find(IN_PLACE).ok_or(WriteError::UnterminatedMark)?;
         let ty = &in_place[after[..end].parse::<usize>().map_err(|e| e.to_string())?];
-        let call = after[end + 1..].strip_prefix('(').ok_or("a `DESER[…]` of a number or a flag that is not called")?;
-        let close = find_at_depth_zero(call, ')').ok_or("a `DESER[…](` that is not closed")?;
+        let call = after[end + 1..].strip_prefix('(').ok_or(WriteError::InPlaceReadNotCalled)?;
+        let close = find_at_depth_zero(call, ')').ok_or(WriteError::InPlaceReadNotClosed)?;
         let mut pos = call[..close].trim();
         // (`(pos + 4)` is grouped again where the read needs it.)
         if pos.starts_with('(') && find_at_depth_zero(&pos[1..], ')') == Some(pos.len() - 2) {
@@ -191,11 +183,6 @@ fn read_in_place(text: &str, in_place: &[TypeRef], resolve: &dyn Resolve) -> Res
     Ok(out)
 }
 
-/// `pos`, or `(pos + N)`.
-fn pos_plus(offset: u32) -> String {
-    if offset == 0 { "pos".to_owned() } else { format!("(pos + {offset})") }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,18 +191,14 @@ mod tests {
 
     impl Resolve for Fixed {
         fn deserializer(&mut self, ty: &TypeRef) -> Result<String, String> {
-            fn name(ty: &TypeRef) -> String {
-                match ty {
-                    TypeRef::Named(TypeId(0)) => "T".to_owned(),
-                    TypeRef::Named(_) => "Other".to_owned(),
-                    TypeRef::Option(inner) => format!("Option{}", name(inner)),
-                    TypeRef::Box(inner) => format!("Box{}", name(inner)),
-                    TypeRef::Vec(inner) => format!("Vec{}", name(inner)),
-                    TypeRef::Primitive(p) => p.rust_name().to_owned(),
-                    other => format!("{other:?}"),
-                }
-            }
-            Ok(format!("deserialize{}", name(ty)))
+            let t = || Box::new(TypeRef::Named(TypeId(0)));
+            let known = [
+                (TypeRef::Named(TypeId(0)), "deserializeT"),
+                (TypeRef::Option(Box::new(TypeRef::Box(t()))), "deserializeOptionBoxT"),
+                (TypeRef::Vec(t()), "deserializeVecT"),
+            ];
+            let found = known.into_iter().find(|(known, _)| known == ty);
+            Ok(found.unwrap_or_else(|| panic!("no deserializer of {ty:?}")).1.to_owned())
         }
         fn offset(&mut self, within: Option<TypeId>, path: &[String]) -> Result<u32, String> {
             let path: Vec<&str> = path.iter().map(String::as_str).collect();
@@ -224,24 +207,29 @@ mod tests {
                 (None, ["span", "end"]) => 4,
                 (None, ["rest"]) => 40,
                 (Some(TypeId(1)), ["value"]) => 8,
-                _ => return Err(format!("no field {path:?}")),
+                _ => return Err(WriteError::NoField { name: "T".to_owned(), field: path.join(".") }.into()),
             })
         }
         fn pos_offset(&self) -> u32 {
             16
         }
         fn this(&mut self, name: &str) -> String {
-            format!("this_{name}")
+            crate::functions::oxc::convert::this_name(name)
         }
         fn function(&self) -> &str {
             "deserializeT"
         }
+        /// Numbers and flags are read in place, at the positions the tests read them.
         fn read_in_place(&self, ty: &TypeRef, pos: &str) -> Option<String> {
-            match ty {
-                TypeRef::Primitive(crate::ir::Primitive::Bool) => Some(format!("uint8[{pos}] === 1")),
-                TypeRef::Primitive(_) => Some(format!("int32[({pos}) >> 2]")),
-                _ => None,
-            }
+            let TypeRef::Primitive(primitive) = ty else { return None };
+            let read = match (primitive, pos) {
+                (crate::ir::Primitive::Bool, "pos + 4") => "uint8[pos + 4] === 1",
+                (_, "pos + 4") => "int32[(pos + 4) >> 2]",
+                (_, "f(1, 2)") => "int32[(f(1, 2)) >> 2]",
+                (_, "pos") => "int32[(pos) >> 2]",
+                (_, other) => panic!("no read at {other}"),
+            };
+            Some(read.to_owned())
         }
         fn node_constructor(&mut self, _: &Construction, _: Option<&str>) -> Result<Option<String>, String> {
             Ok(None)

@@ -2,6 +2,9 @@
 //! layout the emitter can indent: the spreads of constant flags folded, `push(...spread)` made a
 //! loop, blank lines and the Rust string's indentation dropped.
 
+use askama::Template;
+
+use super::super::bodies::errors::WriteError;
 use super::super::scan::{closing_brace, find_code, is_ident_char};
 
 /// Folds the spreads of a constant flag: `...(true && { a: 1, })` becomes `a: 1` and
@@ -15,11 +18,9 @@ pub(super) fn fold_spreads(text: &str) -> Result<String, String> {
         let Some((at, pattern)) = found else { break };
         out.push_str(&rest[..at]);
         let body = &rest[at + pattern.len()..];
-        let close = closing_brace(body).ok_or_else(|| format!("`{pattern}` is not closed"))?;
-        let after = body[close + 1..]
-            .trim_start()
-            .strip_prefix(')')
-            .ok_or_else(|| format!("`{pattern} … }}` is not followed by `)`"))?;
+        let close = closing_brace(body).ok_or(WriteError::SpreadNotClosed(pattern))?;
+        let after =
+            body[close + 1..].trim_start().strip_prefix(')').ok_or(WriteError::SpreadNotParenthesized(pattern))?;
         if pattern.starts_with("...(true") {
             out.push_str(body[..close].trim().trim_end_matches(','));
             rest = after;
@@ -40,7 +41,8 @@ pub(super) fn fold_spreads(text: &str) -> Result<String, String> {
 /// argument, and one longer than about 100,000 (a program of that many statements) throws a
 /// `RangeError` that the deserializers would take for the JS stack running out.
 pub(super) fn unspread_pushes(text: &str) -> String {
-    text.lines()
+    let lines = text
+        .lines()
         .map(|line| {
             let indent = &line[..line.len() - line.trim_start().len()];
             let spread = line
@@ -49,13 +51,30 @@ pub(super) fn unspread_pushes(text: &str) -> String {
                 .and_then(|l| l.split_once(".push(..."))
                 .filter(|(array, _)| !array.is_empty() && array.chars().all(is_ident_char));
             match spread {
-                Some((array, elements)) => {
-                    format!("{indent}for (const element of {elements}) {array}.push(element);\n")
-                }
-                None => format!("{line}\n"),
+                Some((array, elements)) => Line::PushLoop { indent, array, elements },
+                None => Line::Kept(line),
             }
         })
-        .collect()
+        .collect();
+    PushLoopsJs { lines }.render().expect("a snippet's lines render into a String")
+}
+
+/// A snippet's lines, each `push` of a spread a loop (`templates/js/oxc_push_loops.js`).
+#[derive(Template)]
+#[template(path = "js/oxc_push_loops.js", escape = "none")]
+struct PushLoopsJs<'t> {
+    lines: Vec<Line<'t>>,
+}
+
+/// One line of [`PushLoopsJs`].
+enum Line<'t> {
+    Kept(&'t str),
+    /// `array.push(...elements);`, indented by `indent`.
+    PushLoop {
+        indent: &'t str,
+        array: &'t str,
+        elements: &'t str,
+    },
 }
 
 /// Drops blank lines (the dropped blocks leave many) and the indentation the snippet had in its
