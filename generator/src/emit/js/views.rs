@@ -59,19 +59,23 @@ pub(in crate::emit::js) fn render_checked(
 ) -> Result<String, crate::Error> {
     let fail = |message: String| crate::Error::Render { template: name.to_owned(), message };
     let code = view.render().map_err(|source| fail(source.to_string()))?;
-    check_views(&code, views).map_err(fail)?;
+    check_views(&code, views).map_err(|error| fail(error.to_string()))?;
     Ok(code)
+}
+
+/// A view the rendered code reads through but the views set up for its schema leave out.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the generated code reads through `{view}`, which the views set up for this schema leave out")]
+struct UnmadeView {
+    view: &'static str,
 }
 
 /// Fails if `code` (a rendered deserializer) reads through a view that `views` left out: a value
 /// read in a way [`views`] does not know of would be a `TypeError` at run time, not a generator error.
-fn check_views(code: &str, views: &[View]) -> Result<(), String> {
+fn check_views(code: &str, views: &[View]) -> Result<(), UnmadeView> {
     for view in ALL_VIEWS.iter().filter(|v| !views.iter().any(|made| made.name == v.name)) {
         if reads_through(code, view.name) {
-            return Err(format!(
-                "the generated code reads through `{}`, which the views set up for this schema leave out",
-                view.name
-            ));
+            return Err(UnmadeView { view: view.name });
         }
     }
     Ok(())
@@ -79,13 +83,15 @@ fn check_views(code: &str, views: &[View]) -> Result<(), String> {
 
 /// Whether `code` (rendered JS) indexes the view `name` (`uint8[`), not a longer name ending with it.
 pub(in crate::emit::js) fn reads_through(code: &str, name: &str) -> bool {
-    let pattern = format!("{name}[");
-    code.match_indices(&pattern).any(|(at, _)| !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+    code.match_indices(name).any(|(at, _)| {
+        code[at + name.len()..].starts_with('[')
+            && !code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{ALL_VIEWS, View, check_views};
+    use super::{ALL_VIEWS, UnmadeView, View, check_views};
 
     fn only(names: &[&str]) -> Vec<View> {
         ALL_VIEWS.into_iter().filter(|view| names.contains(&view.name)).collect()
@@ -94,7 +100,8 @@ mod tests {
     #[test]
     fn a_view_read_but_not_made_is_an_error() {
         let error = check_views("return int8[pos] + uint32[pos >>> 2];", &only(&["uint8", "uint32"])).unwrap_err();
-        assert!(error.contains("`int8`"), "{error}");
+        assert_eq!(error, UnmadeView { view: "int8" });
+        assert!(error.to_string().contains("`int8`"), "{error}");
         assert!(check_views("return float64[pos >>> 3];", &only(&["uint8", "uint32"])).is_err());
     }
 
