@@ -2,6 +2,7 @@
 //! ([`Function`], [`Body`]), an object's properties ([`Prop`]), what `deserialize` returns
 //! ([`ResultView`]).
 
+use crate::emit::js::builder::expr::numbered;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::js_scan::string_literal;
 
@@ -153,27 +154,26 @@ pub(in crate::emit::js) fn construction_of<'a>(values: impl Iterator<Item = (&'a
         // (passing them all is measurably slower over a linter's pass); strings
         // other than the `type` are passed, so that `Identifier`s named `meta` or `new` keep the
         // shape of the others.
-        if matches!(value, "null" | "true" | "false" | "[]") {
-            assignments.push(format!("this{} = {value};", key.access));
-            continue;
-        }
-        if key.name == "type"
+        let assigned = if matches!(value, "null" | "true" | "false" | "[]") {
+            value.to_owned()
+        } else if key.name == "type"
             && let Some(node_type) = string_literal(value)
         {
             // (`'T'`, as oxc's snippets write strings, is `"T"`: the same shape as a struct's node.)
-            assignments.push(format!("this{} = {};", key.access, js_string(node_type)));
-            continue;
-        }
-        let param = if !key.is_identifier() {
-            format!("p{index}")
-        } else if RESERVED.contains(&key.name.as_str()) {
-            format!("{}$", key.name)
+            js_string(node_type)
         } else {
-            key.name.clone()
+            let param = if !key.is_identifier() {
+                numbered("p", index)
+            } else if RESERVED.contains(&key.name.as_str()) {
+                format!("{}$", key.name)
+            } else {
+                key.name.clone()
+            };
+            params.push(param.clone());
+            args.push(value);
+            param
         };
-        assignments.push(format!("this{} = {param};", key.access));
-        params.push(param);
-        args.push(value);
+        assignments.push(format!("this{} = {assigned};", key.access));
     }
     Construction { params: params.join(", "), assignments, args: args.join(", ") }
 }

@@ -41,15 +41,15 @@ pub(in crate::emit::js) fn views(schema: &Schema, layout: &SchemaLayout, also: &
     ALL_VIEWS.into_iter().filter(|view| needed.contains(view.name)).collect()
 }
 
-const ALL_VIEWS: [View; 7] = [
-    View { name: "uint8", class: "Uint8Array", shift: 0 },
-    View { name: "int8", class: "Int8Array", shift: 0 },
-    View { name: "uint16", class: "Uint16Array", shift: 1 },
-    View { name: "int16", class: "Int16Array", shift: 1 },
-    View { name: "uint32", class: "Uint32Array", shift: 2 },
-    View { name: "int32", class: "Int32Array", shift: 2 },
-    View { name: "float64", class: "Float64Array", shift: 3 },
-];
+pub(in crate::emit::js) const UINT8: View = View { name: "uint8", class: "Uint8Array", shift: 0 };
+pub(in crate::emit::js) const INT8: View = View { name: "int8", class: "Int8Array", shift: 0 };
+pub(in crate::emit::js) const UINT16: View = View { name: "uint16", class: "Uint16Array", shift: 1 };
+pub(in crate::emit::js) const INT16: View = View { name: "int16", class: "Int16Array", shift: 1 };
+pub(in crate::emit::js) const UINT32: View = View { name: "uint32", class: "Uint32Array", shift: 2 };
+pub(in crate::emit::js) const INT32: View = View { name: "int32", class: "Int32Array", shift: 2 };
+pub(in crate::emit::js) const FLOAT64: View = View { name: "float64", class: "Float64Array", shift: 3 };
+
+const ALL_VIEWS: [View; 7] = [UINT8, INT8, UINT16, INT16, UINT32, INT32, FLOAT64];
 
 /// Renders a deserializer (template `name`) and checks its views ([`check_views`]).
 pub(in crate::emit::js) fn render_checked(
