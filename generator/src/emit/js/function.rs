@@ -6,34 +6,18 @@ use crate::emit::js::builder::expr::numbered;
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::js_scan::string_literal;
 
-/// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`.
+/// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`, the root first.
 pub(in crate::emit::js) struct ResultView {
-    /// The root key, and the JS expression of the root (of `root`, its offset).
-    pub(in crate::emit::js) root: (JsKey, String),
-    /// Each channel's key and the JS expression reading it.
-    pub(in crate::emit::js) channels: Vec<(JsKey, String)>,
-    /// JSDoc types of the channels, in order.
-    pub(in crate::emit::js) channel_docs: Vec<&'static str>,
+    pub(in crate::emit::js) entries: Vec<ResultEntry>,
 }
 
-impl ResultView {
-    /// `{ program, comments }`, for comments.
-    pub(in crate::emit::js) fn shape(&self) -> String {
-        let keys: Vec<&str> = std::iter::once(&self.root.0)
-            .chain(self.channels.iter().map(|(key, _)| key))
-            .map(|key| key.literal.as_str())
-            .collect();
-        format!("{{ {} }}", keys.join(", "))
-    }
-
-    /// `program: object, comments: object[]`, for the JSDoc of `deserialize`.
-    pub(in crate::emit::js) fn jsdoc(&self) -> String {
-        let mut entries = vec![format!("{}: object", self.root.0.literal)];
-        entries.extend(
-            self.channels.iter().zip(&self.channel_docs).map(|((key, _), ty)| format!("{}: {ty}", key.literal)),
-        );
-        entries.join(", ")
-    }
+/// One property of what `deserialize` returns: the root, or a channel.
+pub(in crate::emit::js) struct ResultEntry {
+    pub(in crate::emit::js) key: JsKey,
+    /// The JS expression reading it (the root's, of `root`, its offset).
+    pub(in crate::emit::js) read: String,
+    /// Its JSDoc type, for the JSDoc of `deserialize`.
+    pub(in crate::emit::js) doc: &'static str,
 }
 
 /// One generated function.

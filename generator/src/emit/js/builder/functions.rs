@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::expr::{binary, call, numbered};
 use super::{Builder, at, local_name};
 use crate::emit::context::EmitContext;
-use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, ResultView};
+use crate::emit::js::function::{Body, Case, Function, Prop, PropKind, ResultEntry, ResultView};
 use crate::emit::text::{JsKey, js_string};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -23,17 +23,16 @@ impl Builder<'_> {
         let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else {
             unreachable!("the root is a struct")
         };
-        let channels = result
-            .channels
-            .iter()
-            .map(|c| {
-                let field = field_label(self.cx, result.root, &root.fields[c.field].name);
-                (JsKey::new(&c.key), self.read_in(&c.ty, &binary("root", "+", field_offsets[c.field]), "null", &field))
-            })
-            .collect();
-        let channel_docs =
-            result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
-        ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
+        let root_entry = ResultEntry { key: JsKey::new(&result.root_key), read: read_root, doc: "object" };
+        let channels = result.channels.iter().map(|c| {
+            let field = field_label(self.cx, result.root, &root.fields[c.field].name);
+            ResultEntry {
+                key: JsKey::new(&c.key),
+                read: self.read_in(&c.ty, &binary("root", "+", field_offsets[c.field]), "null", &field),
+                doc: if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" },
+            }
+        });
+        ResultView { entries: std::iter::once(root_entry).chain(channels).collect() }
     }
 
     /// The function of a named type: an object's, a data enum's switch, a fieldless enum's strings.
