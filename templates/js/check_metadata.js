@@ -43,7 +43,7 @@
   if (version !== FORMAT_VERSION) {
     throw new RawastBufferError(`rawast buffer format version ${version} is not supported: this deserializer reads version ${FORMAT_VERSION}`);
   }
-  if (uint32[meta + (META_FINGERPRINT_HIGH >>> 2)] !== {{ buffer.fingerprint_high }} || uint32[meta + (META_FINGERPRINT_LOW >>> 2)] !== {{ buffer.fingerprint_low }}) {
+  if (uint32[meta + (META_FINGERPRINT_HIGH >>> 2)] !== {{ buffer.fingerprint_high|fmt("{:#010x}") }} || uint32[meta + (META_FINGERPRINT_LOW >>> 2)] !== {{ buffer.fingerprint_low|fmt("{:#010x}") }}) {
     const fingerprint = hex(uint32[meta + (META_FINGERPRINT_HIGH >>> 2)]) + hex(uint32[meta + (META_FINGERPRINT_LOW >>> 2)]);
     throw new RawastBufferError(
       `rawast buffer layout fingerprint ${fingerprint} does not match this deserializer's ${LAYOUT_FINGERPRINT}: ` +

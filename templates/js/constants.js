@@ -3,7 +3,7 @@
 // read it at `buffer.length - METADATA_SIZE`.
 
 /** The bytes `RAST` read as a little-endian u32: the first metadata field. */
-export const MAGIC = {{ magic }};
+export const MAGIC = {{ magic|fmt("{:#010x}") }};
 
 /** Version of the buffer format; a reader refuses buffers of another version. */
 export const FORMAT_VERSION = {{ format_version }};
@@ -12,14 +12,15 @@ export const FORMAT_VERSION = {{ format_version }};
 export const METADATA_SIZE = {{ metadata_size }};
 
 /** The largest buffer in bytes: offsets are u32s, so buffers are under 4 GiB. */
-export const MAX_BUFFER_SIZE = {{ max_buffer_size }};
+export const MAX_BUFFER_SIZE = {{ max_buffer_size|fmt("{:#x}") }};
 
 // Offsets of the metadata fields from the start of the metadata block.
 {%- for field in fields %}
 /** {{ field.doc }} */
-export const {{ field.constant }} = {{ field.offset }};
+export const META_{{ field.name|upper }} = {{ field.offset }};
 {%- endfor %}
 {% for fp in fingerprints %}
-/** Layout fingerprint of the schema's {{ fp.bits }}-bit layouts: `{{ fp.hex }}`. */
-export const LAYOUT_FINGERPRINT_{{ fp.bits }} = Object.freeze({ hex: "{{ fp.hex }}", low: {{ fp.low }}, high: {{ fp.high }} });
+{%- let hex = fp.value|fmt("{:016x}") %}
+/** Layout fingerprint of the schema's {{ fp.bits }}-bit layouts: `{{ hex }}`. */
+export const LAYOUT_FINGERPRINT_{{ fp.bits }} = Object.freeze({ hex: "{{ hex }}", low: {{ fp.low|fmt("{:#010x}") }}, high: {{ fp.high|fmt("{:#010x}") }} });
 {%- endfor %}

@@ -1,6 +1,7 @@
+{%- import "js/result_doc.js" as result_doc -%}
 {{ header }}
 // Deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
-// `deserialize(buffer)` turns a buffer written by a rawast producer into `{{ result.shape() }}`
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{% call result_doc::keys(result) %}{% endcall %}`
 // of plain JS objects.
 {%- if parent_links %} Every node has a `parent` (`null` on the root), as ESLint expects.{% endif %}
 {%- include "js/module_note.js" %}
@@ -36,7 +37,7 @@ var deferred = 0;
  * Deserializes a rawast buffer. Throws a `RawastBufferError` if it is not one this deserializer
  * reads, or is corrupt; its reading is bounded by its size whatever its contents.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too)
- * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
+ * @returns {{ "{{" }} {% call result_doc::jsdoc_types(result) %}{% endcall %} {{ "}}" }}
  */
 export function deserialize(buffer) {
 {%- if walk_internals.is_some() %}
@@ -53,9 +54,8 @@ export function deserialize(buffer) {
 /** What `deserialize` returns, read from the root at `root` of the buffer `setUp` set up. */
 function readResult(root) {
   const result = {
-    {{ result.root.0.literal }}: {{ result.root.1 }},
-{%- for (key, value) in result.channels %}
-    {{ key.literal }}: {{ value }},
+{%- for entry in result.entries %}
+    {{ entry.key.literal }}: {{ entry.read }},
 {%- endfor %}
   };
   if (deferred > 0) resolveDeferred(result);

@@ -1,6 +1,7 @@
+{%- import "js/result_doc.js" as result_doc -%}
 {{ header }}
 // Lazy deserializer of target `{{ target }}`: {{ buffer.layout_comment }}, {{ buffer.pointer_bits }}-bit layouts, for {{ buffer.runtime }}.
-// `deserialize(buffer)` turns a buffer written by a rawast producer into `{{ result.shape() }}` of
+// `deserialize(buffer)` turns a buffer written by a rawast producer into `{% call result_doc::keys(result) %}{% endcall %}` of
 // node objects, one class per type: the type name and span are there when a node is made, every
 // other property is a getter that reads the buffer on first access and keeps what it read. Visiting
 // part of the tree decodes only that part. The buffer must stay unchanged while its tree is used.
@@ -73,14 +74,13 @@ function leave() {
  * when what it reads is corrupt, or the buffer was detached meanwhile.
  * @param {Uint8Array} buffer bytes written by a rawast producer (a Node.js `Buffer` works too); it must
  *   not change while the tree is used
- * @returns {{ "{{" }} {{ result.jsdoc() }} {{ "}}" }}
+ * @returns {{ "{{" }} {% call result_doc::jsdoc_types(result) %}{% endcall %} {{ "}}" }}
  */
 export function deserialize(buffer) {
   const root = openTree(buffer);
   return {
-    {{ result.root.0.literal }}: {{ result.root.1 }},
-{%- for (key, value) in result.channels %}
-    {{ key.literal }}: {{ value }},
+{%- for entry in result.entries %}
+    {{ entry.key.literal }}: {{ entry.read }},
 {%- endfor %}
   };
 }
@@ -153,13 +153,13 @@ function later(value, target, key, stack) {
 }
 {%- for class in classes %}
 
-/** {{ class.comment }} */
-class {{ class.name }} extends LazyObject {
+/** `{{ class.type_name }}` */
+class Lazy{{ class.type_name }} extends LazyObject {
   static [PROPERTIES] = [{{ class.properties }}];
   #context;
   #pos;
 {%- for getter in class.getters %}
-  {{ getter.private }};
+  #{{ getter.private }};
 {%- endfor %}
 
   constructor(pos{% for eager in class.eager %}, {{ eager.param }}{% endfor %}) {
@@ -179,18 +179,18 @@ class {{ class.name }} extends LazyObject {
 {%- for getter in class.getters %}
 
   get {{ getter.prop.key.literal }}() {
-    if (this.{{ getter.private }} === undefined) {
+    if (this.#{{ getter.private }} === undefined) {
       if (this.#context !== current) enter(this.#context);
       if (uint8.length === 0) throw detached();
-      this.{{ getter.private }} = {{ getter.prop.value }};
+      this.#{{ getter.private }} = {{ getter.prop.value }};
     }
-    return this.{{ getter.private }};
+    return this.#{{ getter.private }};
   }
 {%- endfor %}
 }
 
 function {{ class.factory }}(pos) {
-  return new {{ class.name }}(pos{% for eager in class.eager %}, {{ eager.prop.value }}{% endfor %});
+  return new Lazy{{ class.type_name }}(pos{% for eager in class.eager %}, {{ eager.prop.value }}{% endfor %});
 }
 {%- endfor %}
 
@@ -214,7 +214,7 @@ function keepShapes() {
   current = context;
   const kept = [
 {%- for class in classes %}{% if let Some(args) = class.keeper_args %}
-    new {{ class.name }}({{ args }}),
+    new Lazy{{ class.type_name }}({{ args }}),
 {%- endif %}{% endfor %}
   ];
   current = previous;

@@ -146,9 +146,9 @@ function decodeUtf8(start, len) {
     if (uint8[i] >= 0x80) return decodeNative(start, len);
   }
   switch (len) {
-{%- for args in strings.switch_cases %}
-    case {{ loop.index }}:
-      return fromCharCode({{ args }});
+{%- for len in 1..=strings.short_max_len %}
+    case {{ len }}:
+      return fromCharCode(uint8[start]{% for i in 1..len %}, uint8[start + {{ i }}]{% endfor %});
 {%- endfor %}
   }
 }

@@ -1,6 +1,6 @@
 //! `rawast package`: pack each target's npm package and check the tarball as a new user gets it
-//! ([`check`]'s steps), with `npm publish --dry-run` too where asked; a row per package in the
-//! report ([`report`]).
+//! (`check`'s steps), with `npm publish --dry-run` too where asked; a row per package in the
+//! report (`report`).
 
 mod check;
 mod report;

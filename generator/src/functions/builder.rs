@@ -1,7 +1,13 @@
 //! The JS expressions that read values ([`Builder`]): each type's reader and function name, and
-//! the test of an `Option`'s `None`. The functions they go into are written by [`functions`].
+//! the test of an `Option`'s `None`. The functions they go into are written by [`functions`]; the
+//! shapes of the expressions are [`expr`]'s, the reads of numbers in place [`reads`]'.
 
+pub(crate) mod expr;
 mod functions;
+mod reads;
+
+pub(crate) use expr::at;
+use expr::call;
 
 use crate::config::{Int64, RawastSettings};
 use crate::context::EmitContext;
@@ -29,16 +35,6 @@ pub(crate) enum NoneValue {
     Layout,
     /// rustc 1.97's and later's (`Niche::none_value_since_rust_1_97`): oxc-parser 0.157's.
     SinceRust197,
-}
-
-/// `pos`, or `(pos + 8)`: an operand of `>>>`.
-fn grouped(pos: &str) -> String {
-    if pos.contains(' ') { format!("({pos})") } else { pos.to_owned() }
-}
-
-/// `pos` or `pos + 8`.
-pub(crate) fn at(pos: &str, offset: u32) -> String {
-    if offset == 0 { pos.to_owned() } else { format!("{pos} + {offset}") }
 }
 
 impl<'a> Builder<'a> {
@@ -73,12 +69,17 @@ impl<'a> Builder<'a> {
             TypeRef::Builtin(Builtin::NonZeroU32) => "U32".to_owned(),
             TypeRef::Builtin(Builtin::AtomicBool) => "Bool".to_owned(),
             TypeRef::Builtin(Builtin::PointerAlign) => "PointerAlign".to_owned(),
-            TypeRef::Box(inner) => format!("Box{}", self.type_suffix(inner)),
-            TypeRef::Vec(inner) => format!("Vec{}", self.type_suffix(inner)),
-            TypeRef::Option(inner) => format!("Option{}", self.type_suffix(inner)),
+            TypeRef::Box(inner) => self.wrapped_suffix("Box", inner),
+            TypeRef::Vec(inner) => self.wrapped_suffix("Vec", inner),
+            TypeRef::Option(inner) => self.wrapped_suffix("Option", inner),
             TypeRef::Cell(inner) => self.type_suffix(inner),
             TypeRef::Named(id) => self.cx.schema.get(*id).name.clone(),
         }
+    }
+
+    /// `BoxIdentifier`: the wrapper's name, then its payload's.
+    fn wrapped_suffix(&self, wrapper: &str, inner: &TypeRef) -> String {
+        format!("{wrapper}{}", self.type_suffix(inner))
     }
 
     /// The JS expression reading a `ty` stored at `pos` (an expression), inside the node `parent`,
@@ -91,30 +92,15 @@ impl<'a> Builder<'a> {
     /// the expression `field` (a string such as `"Literal.value"`, which the 64-bit readers of
     /// `int64 = "number"` name in their error: only the error path reads it).
     pub(crate) fn read_in(&self, ty: &TypeRef, pos: &str, parent: &str, field: &str) -> String {
-        // Unsigned shifts: offsets reach 4 GiB, where `>>` would turn negative.
-        let grouped = grouped(pos);
-        let int64 = match self.int64 {
-            Int64::Number => "",
-            Int64::BigInt => "BigInt",
-        };
         match ty {
-            TypeRef::Primitive(p) => match p {
+            TypeRef::Primitive(p) => match reads::primitive_view(*p) {
+                Some(view) => reads::read_through(view, pos),
                 // A producer writes 0 or 1: another byte is refused where it is read. A call,
                 // not the test written out at each read: that costs a module's load more than
                 // the call costs its reads.
-                Primitive::Bool => format!("readBool({pos})"),
-                Primitive::U8 => format!("uint8[{pos}]"),
-                Primitive::I8 => format!("int8[{pos}]"),
-                Primitive::U16 => format!("uint16[{grouped} >>> 1]"),
-                Primitive::I16 => format!("int16[{grouped} >>> 1]"),
-                Primitive::U32 => format!("uint32[{grouped} >>> 2]"),
-                Primitive::I32 => format!("int32[{grouped} >>> 2]"),
-                Primitive::U64 | Primitive::I64 if self.takes_field(ty) => {
-                    format!("read{}{int64}({pos}, {field})", if *p == Primitive::U64 { "U64" } else { "I64" })
-                }
-                Primitive::U64 => format!("readU64{int64}({pos})"),
-                Primitive::I64 => format!("readI64{int64}({pos})"),
-                Primitive::F64 => format!("float64[{grouped} >>> 3]"),
+                None if *p == Primitive::Bool => call("readBool", &[pos]),
+                None if self.takes_field(ty) => call(reads::int64_reader(*p, self.int64), &[pos, field]),
+                None => call(reads::int64_reader(*p, self.int64), &[pos]),
             },
             TypeRef::Builtin(Builtin::NonZeroU32) => {
                 self.read_in(&TypeRef::Primitive(Primitive::U32), pos, parent, field)
@@ -123,9 +109,9 @@ impl<'a> Builder<'a> {
                 self.read_in(&TypeRef::Primitive(Primitive::Bool), pos, parent, field)
             }
             TypeRef::Cell(inner) => self.read_in(inner, pos, parent, field),
-            _ if self.takes_parent(ty) => format!("{}({pos}, {parent})", self.function_name(ty)),
-            _ if self.takes_field(ty) => format!("{}({pos}, {field})", self.function_name(ty)),
-            _ => format!("{}({pos})", self.function_name(ty)),
+            _ if self.takes_parent(ty) => call(&self.function_name(ty), &[pos, parent]),
+            _ if self.takes_field(ty) => call(&self.function_name(ty), &[pos, field]),
+            _ => call(&self.function_name(ty), &[pos]),
         }
     }
 
@@ -147,7 +133,7 @@ impl<'a> Builder<'a> {
     fn box_target(&self, inner: &TypeRef, pos: &str) -> String {
         let layout = self.layout.of(inner);
         let pointer = if self.box_paid(inner) { "readPaidPointer" } else { "readPointer" };
-        format!("{pointer}({pos}, {}, {})", layout.size, layout.align - 1)
+        call(pointer, &[pos, &layout.size.to_string(), &(layout.align - 1).to_string()])
     }
 
     /// Whether reading a `Box<inner>` pays the bytes it points to from the budget: where they may
@@ -202,61 +188,11 @@ impl<'a> Builder<'a> {
                         niche.none_value_since_rust_1_97().expect("a niche-encoded Option has a free value")
                     }
                 };
-                (self.equals(&at(pos, offset), size, value), pos.to_owned())
+                (reads::equals(&at(pos, offset), size, value), pos.to_owned())
             }
-            // A tag is 0 or 1 (`Some`): `true`, `false`, or the buffer's error, with no call on the
-            // way, as a `bool` is read.
             OptionRepr::Tagged { tag_size, payload_offset } => {
-                let check = format!(
-                    "({} || ({} && invalidOptionTag({}, {pos})))",
-                    self.equals(pos, tag_size, 0),
-                    self.differs(pos, tag_size, 1),
-                    self.value(pos, tag_size)
-                );
-                (check, at(pos, payload_offset))
+                (reads::none_tag(pos, tag_size), at(pos, payload_offset))
             }
-        }
-    }
-
-    /// `true` when the `size`-byte little-endian integer at `pos` is not `value`.
-    fn differs(&self, pos: &str, size: u32, value: u64) -> String {
-        let grouped = grouped(pos);
-        match size {
-            1 => format!("uint8[{pos}] !== {value}"),
-            2 => format!("uint16[{grouped} >>> 1] !== {value}"),
-            4 => format!("uint32[{grouped} >>> 2] !== {value}"),
-            _ => format!(
-                "(uint32[{grouped} >>> 2] !== {} || uint32[({grouped} >>> 2) + 1] !== {})",
-                value as u32,
-                value >> 32
-            ),
-        }
-    }
-
-    /// The `size`-byte little-endian integer at `pos`, for an error's message (a `u64` exact up
-    /// to 2^53).
-    fn value(&self, pos: &str, size: u32) -> String {
-        let grouped = grouped(pos);
-        match size {
-            1 => format!("uint8[{pos}]"),
-            2 => format!("uint16[{grouped} >>> 1]"),
-            4 => format!("uint32[{grouped} >>> 2]"),
-            _ => format!("uint32[{grouped} >>> 2] + uint32[({grouped} >>> 2) + 1] * 4294967296"),
-        }
-    }
-
-    /// `true` when the `size`-byte little-endian integer at `pos` equals `value`.
-    fn equals(&self, pos: &str, size: u32, value: u64) -> String {
-        let grouped = grouped(pos);
-        match size {
-            1 => format!("uint8[{pos}] === {value}"),
-            2 => format!("uint16[{grouped} >>> 1] === {value}"),
-            4 => format!("uint32[{grouped} >>> 2] === {value}"),
-            _ => format!(
-                "uint32[{grouped} >>> 2] === {} && uint32[({grouped} >>> 2) + 1] === {}",
-                value as u32,
-                value >> 32
-            ),
         }
     }
 }

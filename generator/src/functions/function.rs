@@ -2,37 +2,22 @@
 //! ([`Function`], [`Body`]), an object's properties ([`Prop`]), what `deserialize` returns
 //! ([`ResultView`]).
 
+use crate::functions::builder::expr::numbered;
 use crate::functions::text::{JsKey, js_string};
 use crate::ir::js_scan::string_literal;
 
-/// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`.
+/// What `deserialize` returns: `{ program: <root>, comments: <channel>, ... }`, the root first.
 pub(crate) struct ResultView {
-    /// The root key, and the JS expression of the root (of `root`, its offset).
-    pub(crate) root: (JsKey, String),
-    /// Each channel's key and the JS expression reading it.
-    pub(crate) channels: Vec<(JsKey, String)>,
-    /// JSDoc types of the channels, in order.
-    pub(crate) channel_docs: Vec<&'static str>,
+    pub(crate) entries: Vec<ResultEntry>,
 }
 
-impl ResultView {
-    /// `{ program, comments }`, for comments.
-    pub(crate) fn shape(&self) -> String {
-        let keys: Vec<&str> = std::iter::once(&self.root.0)
-            .chain(self.channels.iter().map(|(key, _)| key))
-            .map(|key| key.literal.as_str())
-            .collect();
-        format!("{{ {} }}", keys.join(", "))
-    }
-
-    /// `program: object, comments: object[]`, for the JSDoc of `deserialize`.
-    pub(crate) fn jsdoc(&self) -> String {
-        let mut entries = vec![format!("{}: object", self.root.0.literal)];
-        entries.extend(
-            self.channels.iter().zip(&self.channel_docs).map(|((key, _), ty)| format!("{}: {ty}", key.literal)),
-        );
-        entries.join(", ")
-    }
+/// One property of what `deserialize` returns: the root, or a channel.
+pub(crate) struct ResultEntry {
+    pub(crate) key: JsKey,
+    /// The JS expression reading it (the root's, of `root`, its offset).
+    pub(crate) read: String,
+    /// Its JSDoc type, for the JSDoc of `deserialize`.
+    pub(crate) doc: &'static str,
 }
 
 /// One generated function.
@@ -153,27 +138,26 @@ pub(crate) fn construction_of<'a>(values: impl Iterator<Item = (&'a JsKey, &'a s
         // (passing them all is measurably slower over a linter's pass); strings
         // other than the `type` are passed, so that `Identifier`s named `meta` or `new` keep the
         // shape of the others.
-        if matches!(value, "null" | "true" | "false" | "[]") {
-            assignments.push(format!("this{} = {value};", key.access));
-            continue;
-        }
-        if key.name == "type"
+        let assigned = if matches!(value, "null" | "true" | "false" | "[]") {
+            value.to_owned()
+        } else if key.name == "type"
             && let Some(node_type) = string_literal(value)
         {
             // (`'T'`, as oxc's snippets write strings, is `"T"`: the same shape as a struct's node.)
-            assignments.push(format!("this{} = {};", key.access, js_string(node_type)));
-            continue;
-        }
-        let param = if !key.is_identifier() {
-            format!("p{index}")
-        } else if RESERVED.contains(&key.name.as_str()) {
-            format!("{}$", key.name)
+            js_string(node_type)
         } else {
-            key.name.clone()
+            let param = if !key.is_identifier() {
+                numbered("p", index)
+            } else if RESERVED.contains(&key.name.as_str()) {
+                format!("{}$", key.name)
+            } else {
+                key.name.clone()
+            };
+            params.push(param.clone());
+            args.push(value);
+            param
         };
-        assignments.push(format!("this{} = {param};", key.access));
-        params.push(param);
-        args.push(value);
+        assignments.push(format!("this{} = {assigned};", key.access));
     }
     Construction { params: params.join(", "), assignments, args: args.join(", ") }
 }

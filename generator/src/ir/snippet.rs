@@ -128,7 +128,7 @@ impl Snippet {
 
     /// What the snippet does where the flags are as `value` says: its text, with the `IF` blocks
     /// whose flag holds and the statements of the constant `if`s that hold (`if (IS_TS) { … }` only
-    /// in TypeScript's variants, as the emitter folds them: [`fold_ifs`]), and the parts that are
+    /// in TypeScript's variants, as the emitter folds them: `fold_ifs`), and the parts that are
     /// not text in that text, in order ([`Active`]). Where the text cannot be folded, the `if`s are
     /// kept: every part they hold.
     pub fn active(&self, value: &dyn Fn(Flag) -> bool) -> Active<'_> {
@@ -221,7 +221,7 @@ impl Snippet {
 /// What a snippet does in one output variant ([`Snippet::active`]).
 pub struct Active<'s> {
     /// Its JS, flags as `true` and `false`, each part that is not text marked by its index in the
-    /// parts it had before folding, between two [`MARK`]s.
+    /// parts it had before folding, between two `MARK`s.
     pub text: String,
     /// The parts that are not text or flags, in the order the folded text has them.
     pub parts: Vec<&'s Part>,

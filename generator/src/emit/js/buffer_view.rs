@@ -9,7 +9,7 @@ use crate::ir::{Builtin, Primitive, TypeKind, TypeRef};
 use crate::layout::OptionRepr;
 use crate::model::PropertyValue;
 
-use super::views::{View, views};
+use crate::functions::views::{View, views};
 
 /// What the eager and the lazy templates both say of a target's buffers: the format constants,
 /// the layout checks and string regions, the runtime.
@@ -23,13 +23,13 @@ pub(in crate::emit::js) struct BufferView {
     pub(in crate::emit::js) pointer_bits: u32,
     /// The root node's alignment: its offset must be a multiple of it.
     pub(in crate::emit::js) root_align: u32,
-    pub(in crate::emit::js) magic: String,
+    pub(in crate::emit::js) magic: u32,
     pub(in crate::emit::js) format_version: u32,
     pub(in crate::emit::js) metadata_size: u32,
-    /// `MAX_BUFFER_SIZE` as a hex literal.
-    pub(in crate::emit::js) max_buffer_size: String,
+    pub(in crate::emit::js) max_buffer_size: u32,
     pub(in crate::emit::js) meta: Vec<(String, u32)>,
-    pub(in crate::emit::js) fingerprint_hex: String,
+    /// The layout fingerprint, which the templates write in hex.
+    pub(in crate::emit::js) fingerprint: u64,
     /// Whether a string lies in the source's ASCII prefix: one comparison when the source is at the
     /// start of the buffer, two when the arena comes first.
     pub(in crate::emit::js) in_source: &'static str,
@@ -46,10 +46,10 @@ pub(in crate::emit::js) struct BufferView {
     pub(in crate::emit::js) int64: Int64,
     /// The readers the schema needs, so that no other is emitted.
     pub(in crate::emit::js) reads: Reads,
-    /// The layout fingerprint's two halves as `u32` literals: `setUp` compares numbers, and only
-    /// formats them for the error message.
-    pub(in crate::emit::js) fingerprint_high: String,
-    pub(in crate::emit::js) fingerprint_low: String,
+    /// The layout fingerprint's two halves, which `setUp` compares as numbers (and only formats
+    /// for the error message).
+    pub(in crate::emit::js) fingerprint_high: u32,
+    pub(in crate::emit::js) fingerprint_low: u32,
     /// The typed-array views the code reads through, each made once per call.
     pub(in crate::emit::js) views: Vec<View>,
 }
@@ -151,14 +151,14 @@ impl BufferView {
             pointer_width: width.bytes(),
             pointer_bits: width.bits(),
             root_align: cx.layout(width).get(cx.result().root).layout.align,
-            magic: format!("{MAGIC:#010x}"),
+            magic: MAGIC,
             format_version: FORMAT_VERSION,
             metadata_size: METADATA_SIZE,
-            max_buffer_size: format!("{MAX_BUFFER_SIZE:#x}"),
+            max_buffer_size: MAX_BUFFER_SIZE,
             meta: metadata_offsets().map(|(offset, field)| (field.name.to_uppercase(), offset)).collect(),
-            fingerprint_hex: format!("{:016x}", cx.fingerprint(width)),
-            fingerprint_high: format!("{:#010x}", cx.fingerprint(width) >> 32),
-            fingerprint_low: format!("{:#010x}", cx.fingerprint(width) as u32),
+            fingerprint: cx.fingerprint(width),
+            fingerprint_high: (cx.fingerprint(width) >> 32) as u32,
+            fingerprint_low: cx.fingerprint(width) as u32,
             views,
             in_source,
             in_source_region,
@@ -208,31 +208,17 @@ pub(in crate::emit::js) struct StringsView {
     pub(in crate::emit::js) long_decoder: LongDecoder,
     /// Node runtime: the source is made into one-byte strings with `Buffer#latin1Slice`.
     pub(in crate::emit::js) node: bool,
-    /// For `switch`: the arguments of `fromCharCode` for each length from 1 up.
-    pub(in crate::emit::js) switch_cases: Vec<String>,
 }
 
 impl StringsView {
     pub(in crate::emit::js) fn new(target: &RawastSettings) -> Self {
         let policy = &target.strings;
-        let switch_cases = match policy.short_decoder {
-            ShortDecoder::Switch => (1..=policy.short_max_len)
-                .map(|len| {
-                    (0..len)
-                        .map(|i| if i == 0 { "uint8[start]".to_owned() } else { format!("uint8[start + {i}]") })
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
         Self {
             slicing: policy.source_slicing,
             short_decoder: policy.short_decoder,
             short_max_len: policy.short_max_len,
             long_decoder: policy.long_decoder,
             node: target.runtime == Runtime::Node,
-            switch_cases,
         }
     }
 }

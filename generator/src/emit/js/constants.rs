@@ -7,37 +7,37 @@ use crate::context::EmitContext;
 use crate::error::Error;
 use crate::layout::PointerWidth;
 
+/// The values of `js/constants.js`, numbers as numbers: the template chooses how each is written.
 #[derive(Template)]
 #[template(path = "js/constants.js", escape = "none")]
 struct ConstantsJs {
     header: String,
-    magic: String,
+    magic: u32,
     format_version: u32,
     metadata_size: u32,
-    max_buffer_size: String,
+    max_buffer_size: u32,
     fields: Vec<MetadataFieldView>,
     fingerprints: Vec<FingerprintView>,
 }
 
 struct MetadataFieldView {
-    /// `SCREAMING_CASE` name of the offset constant.
-    constant: String,
+    /// The field's name, which its offset constant is named after (`META_` and the name in capitals).
+    name: &'static str,
     offset: u32,
     doc: String,
 }
 
 struct FingerprintView {
     bits: u32,
-    /// 16 hex digits, as error messages print it.
-    hex: String,
-    low: String,
-    high: String,
+    value: u64,
+    low: u32,
+    high: u32,
 }
 
 pub fn emit(cx: &EmitContext) -> Result<String, Error> {
     let fields = buffer::metadata_offsets()
         .map(|(offset, field)| MetadataFieldView {
-            constant: format!("META_{}", field.name.to_uppercase()),
+            name: field.name,
             offset,
             // Rust doc syntax reads as plain text in JS comments, except for the backticks' meaning.
             doc: field.doc.to_owned(),
@@ -47,20 +47,15 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
         .into_iter()
         .map(|width| {
             let value = cx.fingerprint(width);
-            FingerprintView {
-                bits: width.bits(),
-                hex: format!("{value:016x}"),
-                low: format!("{:#010x}", value as u32),
-                high: format!("{:#010x}", (value >> 32) as u32),
-            }
+            FingerprintView { bits: width.bits(), value, low: value as u32, high: (value >> 32) as u32 }
         })
         .collect();
     let view = ConstantsJs {
         header: cx.header(),
-        magic: format!("{MAGIC:#010x}"),
+        magic: MAGIC,
         format_version: FORMAT_VERSION,
         metadata_size: METADATA_SIZE,
-        max_buffer_size: format!("{MAX_BUFFER_SIZE:#x}"),
+        max_buffer_size: MAX_BUFFER_SIZE,
         fields,
         fingerprints,
     };

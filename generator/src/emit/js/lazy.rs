@@ -16,6 +16,7 @@ use crate::config::{
 use crate::context::EmitContext;
 use crate::error::Error;
 use crate::functions::builder::Builder;
+use crate::functions::builder::expr::{call, numbered};
 use crate::functions::format::RuntimeFormat;
 use crate::functions::function::{Body, Function, Prop, PropKind, ResultView};
 use crate::functions::text::js_string;
@@ -47,13 +48,13 @@ struct DeserializeLazyJs {
     spans_in_bytes: bool,
 }
 
-/// The class of one struct.
+/// The class of one struct, `LazyIdentifier`: prefixed so that a schema type such as `RegExp` does
+/// not shadow a JS global.
 struct Class {
-    /// `LazyIdentifier`: prefixed so that a schema type such as `RegExp` does not shadow a JS global.
-    name: String,
+    /// The struct's name, `Identifier`.
+    type_name: String,
     /// `deserializeIdentifier`, the function the eager deserializer would have, returning an instance.
     factory: String,
-    comment: String,
     /// The node's type name under the discriminator key, a constant of the class: `(key, "Name")`.
     node_type: Option<Prop>,
     /// Read when the object is made, by the factory, and handed to the constructor: the span, a
@@ -76,7 +77,8 @@ struct Eager {
 
 struct Getter {
     prop: Prop,
-    /// `#name`, or `#property3` for a key that is no identifier.
+    /// The private field's name after its `#`: `name`, or `property3` for a key that is no
+    /// identifier.
     private: String,
 }
 
@@ -106,7 +108,7 @@ pub fn emit(
         buffer: BufferView::new(cx, settings),
         strings: StringsView::new(settings),
         format: RuntimeFormat::rawast(true),
-        result: builder.result(format!("{}(root)", builder.function_name(&root))),
+        result: builder.result(call(&builder.function_name(&root), &["root"])),
         classes,
         functions,
         walk_internals: walker.map(WalkInternals::of),
@@ -145,15 +147,14 @@ fn class(builder: &Builder, id: TypeId) -> Class {
             PropKind::Field => {
                 // The class's own private fields are `#context` and `#pos`.
                 let own = from_this.key.is_identifier() && !["context", "pos"].contains(&from_this.key.name.as_str());
-                let private = if own { format!("#{}", from_this.key.name) } else { format!("#property{index}") };
+                let private = if own { from_this.key.name.clone() } else { numbered("property", index) };
                 getters.push(Getter { prop: from_this, private });
             }
         }
     }
     Class {
-        name: format!("Lazy{}", def.name),
+        type_name: def.name.clone(),
         factory: builder.function_name(&TypeRef::Named(id)),
-        comment: format!("`{}`", def.name),
         node_type,
         eager,
         keeper_args: keeper_args.map(|args| args.join(", ")),

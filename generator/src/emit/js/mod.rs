@@ -2,16 +2,15 @@
 //! (`eager.rs`, plain objects), lazy (`lazy.rs`, classes whose getters read on first access) or of
 //! oxc-parser's buffers (`oxc.rs`) — and its walker ([`walk_module`]).
 //!
-//! What they share: the typed-array views ([`views`]) and, for rawast's format, what its templates
-//! say of the buffers ([`buffer_view`]). The templates lay out the functions `crate::functions`
-//! writes; every JS expression is made there.
+//! The templates lay out the functions `crate::functions` writes, where every JS expression is
+//! made, and the views it checks them against; rawast's format adds what its templates say of the
+//! buffers ([`buffer_view`]).
 
 mod buffer_view;
 pub mod constants;
 pub mod eager;
 pub mod lazy;
 pub mod oxc;
-mod views;
 mod walk_module;
 
 use crate::context::EmitContext;
@@ -44,9 +43,9 @@ pub fn modules(cx: &EmitContext) -> Vec<Module> {
     if has_walker(cx) { vec![Module::Deserialize, Module::Walk] } else { vec![Module::Deserialize] }
 }
 
+use crate::functions::views::render_checked;
 pub(in crate::emit) use buffer_view::Reads;
 use buffer_view::{BufferView, StringsView};
-use views::render_checked;
 
 /// A target's `walk.js`, of its walker, which reads through its deserializer's views.
 pub fn walk(cx: &EmitContext, target: &TargetPlan, walker: &WalkerView) -> Result<String, Error> {

@@ -4,13 +4,13 @@
 
 use askama::Template;
 
-use super::views::{View, render_checked};
 use super::walk_module::WalkInternals;
 use crate::config::{OxcSettings, SourceText, Target};
 use crate::context::EmitContext;
 use crate::error::Error;
 use crate::functions::format::RuntimeFormat;
 use crate::functions::oxc::{LinterView, OxcFunctions};
+use crate::functions::views::{View, render_checked};
 use crate::functions::walker::{WalkerView, visitor_keys};
 use crate::ir::TypeId;
 use crate::model::{Model, OutputVariant};
@@ -119,7 +119,7 @@ pub fn emit(
 
 /// The views of the buffer oxc's deserializers and walkers read through.
 pub(super) fn views(cx: &EmitContext) -> Vec<View> {
-    super::views::views(cx.schema, cx.layout64, &OXC_VIEWS)
+    crate::functions::views::views(cx.schema, cx.layout64, &OXC_VIEWS)
 }
 
 /// Which of oxc's deserializers the target reproduces: "JavaScript, with `range`".

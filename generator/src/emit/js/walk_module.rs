@@ -4,8 +4,8 @@
 
 use askama::Template;
 
-use super::views::{View, reads_through, render_checked};
 use crate::error::Error;
+use crate::functions::views::{View, reads_through, render_checked};
 use crate::functions::walker::{BuiltWalk, NodeIndex, SpansBody, WalkBody, WalkerView};
 
 #[derive(Template)]

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeSet;
 
+use super::expr::{binary, call, numbered};
 use super::{Builder, at, local_name};
 use crate::context::EmitContext;
-use crate::functions::function::{Body, Case, Function, Prop, PropKind, ResultView};
+use crate::functions::function::{Body, Case, Function, Prop, PropKind, ResultEntry, ResultView};
 use crate::functions::text::{JsKey, js_string};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -22,17 +23,16 @@ impl Builder<'_> {
         let TypeKind::Struct(root) = &self.cx.schema.get(result.root).kind else {
             unreachable!("the root is a struct")
         };
-        let channels = result
-            .channels
-            .iter()
-            .map(|c| {
-                let field = field_label(self.cx, result.root, &root.fields[c.field].name);
-                (JsKey::new(&c.key), self.read_in(&c.ty, &format!("root + {}", field_offsets[c.field]), "null", &field))
-            })
-            .collect();
-        let channel_docs =
-            result.channels.iter().map(|c| if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" }).collect();
-        ResultView { root: (JsKey::new(&result.root_key), read_root), channels, channel_docs }
+        let root_entry = ResultEntry { key: JsKey::new(&result.root_key), read: read_root, doc: "object" };
+        let channels = result.channels.iter().map(|c| {
+            let field = field_label(self.cx, result.root, &root.fields[c.field].name);
+            ResultEntry {
+                key: JsKey::new(&c.key),
+                read: self.read_in(&c.ty, &binary("root", "+", field_offsets[c.field]), "null", &field),
+                doc: if matches!(c.ty, TypeRef::Vec(_)) { "object[]" } else { "*" },
+            }
+        });
+        ResultView { entries: std::iter::once(root_entry).chain(channels).collect() }
     }
 
     /// The function of a named type: an object's, a data enum's switch, a fieldless enum's strings.
@@ -50,7 +50,7 @@ impl Builder<'_> {
                 Function {
                     name,
                     params: "pos",
-                    comment: format!("`{}` as its string", def.name),
+                    comment: type_comment(&def.name, " as its string"),
                     body: Body::Strings { constant, what: def.name.clone(), values },
                 }
             }
@@ -70,7 +70,7 @@ impl Builder<'_> {
         Function {
             name,
             params: self.params(&TypeRef::Named(id)),
-            comment: format!("`{}`", self.cx.schema.get(id).name),
+            comment: type_comment(&self.cx.schema.get(id).name, ""),
             body: Body::Object { props, is_node, defers, locals, prototype: None },
         }
     }
@@ -89,7 +89,7 @@ impl Builder<'_> {
                         payload,
                         &at("pos", payload_offset),
                         "parent",
-                        &js_string(&format!("{}::{}", def.name, v.name)),
+                        &member_label(&def.name, "::", &v.name),
                     ),
                     None => "null".to_owned(),
                 };
@@ -99,7 +99,7 @@ impl Builder<'_> {
         Function {
             name,
             params: self.params(&TypeRef::Named(id)),
-            comment: format!("`{}`: the variant's payload", def.name),
+            comment: type_comment(&def.name, ": the variant's payload"),
             body: Body::Switch { what: def.name.clone(), cases },
         }
     }
@@ -114,7 +114,7 @@ impl Builder<'_> {
         let mut seen = BTreeSet::new();
         for (index, prop) in props.iter_mut().enumerate() {
             if !seen.insert(prop.local.clone()) {
-                prop.local = format!("{}{index}", prop.local);
+                prop.local = numbered(&prop.local, index);
             }
         }
         props
@@ -146,10 +146,10 @@ impl Builder<'_> {
                 // `resolveDeferred` reads it later with the same enclosing node. A converted
                 // value (a literal's) is read whole, never left for later.
                 let deferred = (convert.is_none() && self.cx.model.may_nest(ty))
-                    .then(|| format!("defer({}, {field_pos})", self.function_name(ty)));
+                    .then(|| call("defer", &[&self.function_name(ty), &field_pos]));
                 if let Some(converter) = convert {
                     // The position, for the error a value that cannot be converted throws.
-                    value = format!("{}({value}, {field_pos})", converter.js_function());
+                    value = call(converter.js_function(), &[&value, &field_pos]);
                 }
                 let kind = if Some(property.key.as_str()) == self.cx.model.mapping.discriminator.as_deref() {
                     PropKind::OwnType
@@ -190,7 +190,7 @@ impl Builder<'_> {
             // `Str` and `Span` have fixed helpers in the template.
             _ => return None,
         };
-        Some(Function { name, params: self.params(ty), comment: format!("`{rust}`"), body })
+        Some(Function { name, params: self.params(ty), comment: type_comment(&rust, ""), body })
     }
 
     /// The helpers of every composite type the schema uses, but a `Box` that is only ever a
@@ -222,7 +222,7 @@ impl Builder<'_> {
             align_mask: layout.align - 1,
             element: self.read(inner, "element"),
             deferred_element: (may_defer && self.cx.model.may_nest(inner))
-                .then(|| format!("defer({}, element)", self.function_name(inner))),
+                .then(|| call("defer", &[&self.function_name(inner), "element"])),
         }
     }
 
@@ -261,5 +261,17 @@ fn add_called(ty: &TypeRef, in_place: bool, out: &mut BTreeSet<TypeRef>) {
 
 /// `"Literal.value"`: the field of a type, as a JS string, for errors about its value.
 fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
-    js_string(&format!("{}.{field}", cx.schema.get(id).name))
+    member_label(&cx.schema.get(id).name, ".", field)
+}
+
+/// `"Owner.member"` or `"Owner::Member"`, as a JS string: what the errors of a value read for it
+/// name.
+fn member_label(owner: &str, separator: &str, member: &str) -> String {
+    js_string(&format!("{owner}{separator}{member}"))
+}
+
+/// A function's comment: the Rust type it reads, as code, and what of it (`remark`) it returns,
+/// where that is not the type's value.
+fn type_comment(rust: &str, remark: &str) -> String {
+    format!("`{rust}`{remark}")
 }
