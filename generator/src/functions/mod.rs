@@ -9,6 +9,7 @@
 pub(crate) mod builder;
 pub mod format;
 pub(crate) mod function;
+pub(crate) mod names;
 pub(crate) mod oxc;
 pub mod text;
 pub(crate) mod views;

@@ -36,6 +36,13 @@ pub fn by_tag(entries: impl IntoIterator<Item = (u8, String)>) -> String {
     values.join(", ")
 }
 
+/// `elements` as a JS array literal: `[a, b]`.
+pub fn js_array<T: AsRef<str>>(elements: impl IntoIterator<Item = T>) -> String {
+    let elements: Vec<T> = elements.into_iter().collect();
+    let elements: Vec<&str> = elements.iter().map(AsRef::as_ref).collect();
+    format!("[{}]", elements.join(", "))
+}
+
 /// Whether `name` can be written bare as a property key and after a `.`.
 fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
@@ -86,5 +93,11 @@ mod tests {
         let dashed = JsKey::new("data-x");
         assert_eq!((dashed.literal.as_str(), dashed.access.as_str()), ("\"data-x\"", "[\"data-x\"]"));
         assert!(!JsKey::new("1st").is_identifier() && JsKey::new("$ref").is_identifier());
+    }
+
+    #[test]
+    fn arrays() {
+        assert_eq!(js_array(["1", "2"]), "[1, 2]");
+        assert_eq!(js_array(Vec::<String>::new()), "[]");
     }
 }

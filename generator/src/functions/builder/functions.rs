@@ -8,6 +8,7 @@ use super::expr::{binary, call, numbered};
 use super::{Builder, at, local_name};
 use crate::context::EmitContext;
 use crate::functions::function::{Body, Case, Function, Prop, PropKind, ResultEntry, ResultView};
+use crate::functions::names::{type_comment, type_constant};
 use crate::functions::text::{JsKey, js_string};
 use crate::ir::{Primitive, TypeId, TypeKind, TypeRef};
 use crate::layout::Shape;
@@ -46,7 +47,7 @@ impl Builder<'_> {
                 let values = crate::functions::text::by_tag(
                     e.variants.iter().map(|v| (v.discriminant, js_string(model::variant_string(v)))),
                 );
-                let constant = format!("{}_STRINGS", crate::casing::screaming_case(&def.name));
+                let constant = type_constant(&def.name, "STRINGS");
                 Function {
                     name,
                     params: "pos",
@@ -268,10 +269,4 @@ fn field_label(cx: &EmitContext, id: TypeId, field: &str) -> String {
 /// name.
 fn member_label(owner: &str, separator: &str, member: &str) -> String {
     js_string(&format!("{owner}{separator}{member}"))
-}
-
-/// A function's comment: the Rust type it reads, as code, and what of it (`remark`) it returns,
-/// where that is not the type's value.
-fn type_comment(rust: &str, remark: &str) -> String {
-    format!("`{rust}`{remark}")
 }

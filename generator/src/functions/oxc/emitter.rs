@@ -14,6 +14,7 @@ use crate::context::EmitContext;
 use crate::functions::builder::Builder;
 use crate::functions::format::RuntimeFormat;
 use crate::functions::function::Construction;
+use crate::functions::names::member_function;
 use crate::ir::{Builtin, Schema, TypeId, TypeRef};
 
 /// Builds the deserializer functions a root needs, each once.
@@ -49,14 +50,29 @@ pub(super) struct Emitter<'s> {
     constructors: HashMap<String, String>,
 }
 
-/// Why a deserializer could not be written.
-#[derive(Debug)]
+/// Why a deserializer could not be written: something in the schema oxc's buffers cannot be read
+/// by, or (`Internal`) a bug in the generator.
+#[derive(Debug, thiserror::Error)]
 pub(super) enum Problem {
-    /// Something in the schema oxc's buffers cannot be read by (a converter's JS, a cycle with
-    /// no place to stop, a type the root needs missing).
+    #[error("the schema has no type `{0}`, which oxc's buffers need")]
+    MissingType(String),
+    /// A function that cannot be written: a converter's JS, a field its path names.
+    #[error("{function}: {message}")]
+    Function { function: String, message: String },
+    /// A function of a cycle with no place to stop that looks at more than one value of it.
+    #[error(
+        "{function} looks at {count} values that may hold it again ({group}): a tree nested deeper than the JS stack holds could not be read in bounded work"
+    )]
+    UnboundedNesting { function: String, count: usize, group: String },
+    /// Another thing the schema makes impossible (a cycle with no place to stop, a missing field).
+    #[error("{0}")]
     Schema(String),
-    /// A bug in the generator: a template that does not render, calls not recorded as written.
+    /// A bug in the generator: calls not recorded as written.
+    #[error("{0}")]
     Internal(String),
+    /// A bug in the generator: a function's template that does not render.
+    #[error("{function}: {message}")]
+    Unrendered { function: String, message: String },
 }
 
 /// What a function reads.
@@ -94,10 +110,7 @@ impl<'s> Emitter<'s> {
     }
 
     pub(super) fn named(&self, name: &str) -> Result<TypeId, Problem> {
-        self.names
-            .get(name)
-            .copied()
-            .ok_or_else(|| Problem::Schema(format!("the schema has no type `{name}`, which oxc's buffers need")))
+        self.names.get(name).copied().ok_or_else(|| Problem::MissingType(name.to_owned()))
     }
 
     /// The name of the constructor of nodes of `prototype` made as `made` says, defined once
@@ -157,10 +170,11 @@ impl<'s> Emitter<'s> {
         let name = self.reader_name(&reader);
         self.current = name.clone();
         self.calls.retain(|call| call.caller != name);
-        let function = self.function(&name, &reader).map_err(|e| Problem::Schema(format!("{name}: {e}")))?;
+        let function =
+            self.function(&name, &reader).map_err(|message| Problem::Function { function: name.clone(), message })?;
         let code = FunctionJs { function: &function, format: RuntimeFormat::oxc(self.flags) }
             .render()
-            .map_err(|e| Problem::Internal(format!("{name}: {e}")))?;
+            .map_err(|e| Problem::Unrendered { function: name.clone(), message: e.to_string() })?;
         nesting::check_recorded(&name, &code, &self.calls).map_err(Problem::Internal)?;
         self.functions.insert(name.clone(), code);
         self.readers.insert(name, reader);
@@ -188,10 +202,11 @@ impl<'s> Emitter<'s> {
                 let into_group =
                     self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
                 if !one_at_a_time && into_group > 1 {
-                    return Err(Problem::Schema(format!(
-                        "{name} looks at {into_group} values that may hold it again ({}): a tree nested deeper than the JS stack holds could not be read in bounded work",
-                        group.join(", ")
-                    )));
+                    return Err(Problem::UnboundedNesting {
+                        function: name.clone(),
+                        count: into_group,
+                        group: group.join(", "),
+                    });
                 }
             }
             for name in group {
@@ -213,9 +228,7 @@ impl<'s> Emitter<'s> {
         match reader {
             Reader::Value(ty) => self.builder.function_name(ty),
             Reader::WholeVec(ty) => format!("{}Whole", self.builder.function_name(ty)),
-            Reader::Property(id, key) => {
-                format!("deserialize{}Of{}", crate::casing::capitalized(key), self.schema.get(*id).name)
-            }
+            Reader::Property(id, key) => member_function("deserialize", Some(key), &self.schema.get(*id).name),
         }
     }
 

@@ -169,10 +169,10 @@ fn target_walker(cx: &EmitContext, settings: &OxcSettings, root: TypeId) -> Opti
 /// What the schema makes impossible is the user's to fix (a diagnostic); the rest is a bug.
 fn failure(target: &Target, problem: Problem) -> Error {
     match problem {
-        Problem::Schema(message) => {
-            Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {message}", target.name))]))
+        Problem::Internal(_) | Problem::Unrendered { .. } => {
+            Error::Render { template: "js/function.js".to_owned(), message: problem.to_string() }
         }
-        Problem::Internal(message) => Error::Render { template: "js/function.js".to_owned(), message },
+        problem => Error::Input(Diagnostics(vec![Diagnostic::new(format!("target `{}`: {problem}", target.name))])),
     }
 }
 

@@ -6,6 +6,7 @@
 use super::collector::{Collector, WalkTarget, WalkerParts};
 use super::{BuiltWalk, NodeTypesOf, Step, WalkBody, WalkFunction};
 use crate::functions::builder::at;
+use crate::functions::names::{member_comment, type_comment};
 use crate::ir::{MetaId, TypeId, TypeRef};
 use crate::model::{ConverterKeeps, PropertyValue};
 
@@ -36,7 +37,7 @@ impl Collector<'_, '_> {
         );
         WalkFunction {
             name,
-            comment: format!("`{}`'s `{key}`, a converter's value", cx.schema.get(id).name),
+            comment: member_comment(&cx.schema.get(id).name, key, ", a converter's value"),
             node,
             edges,
             body,
@@ -172,8 +173,8 @@ impl Collector<'_, '_> {
         }
         let edges = children.iter().map(|s| s.walker).collect();
         let what = key.map_or_else(
-            || format!("`{}`", self.cx.schema.get(of).name),
-            |key| format!("`{}`'s `{key}`", self.cx.schema.get(of).name),
+            || type_comment(&self.cx.schema.get(of).name, ""),
+            |key| member_comment(&self.cx.schema.get(of).name, key, ""),
         );
         WalkFunction {
             name,

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::{NodeTypesOf, SpansFunction, Step, WalkBody, WalkEntry, WalkFunction, WalkSource};
 use crate::context::EmitContext;
 use crate::functions::builder::at;
+use crate::functions::names::member_function;
 use crate::ir::{TypeId, TypeRef};
 use crate::layout::Shape;
 
@@ -110,13 +111,10 @@ impl Collector<'_, '_> {
     pub(super) fn name(&self, walked: &WalkTarget) -> String {
         match walked {
             WalkTarget::Type(ty) => self.source.builder().function_name(ty).replacen("deserialize", "walk", 1),
-            WalkTarget::Property(id, key) => {
-                format!("walk{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*id).name)
+            WalkTarget::Property(id, key) => member_function("walk", Some(key), &self.cx.schema.get(*id).name),
+            WalkTarget::Reads { of, key, .. } => {
+                member_function("walkReadsOf", key.as_deref(), &self.cx.schema.get(*of).name)
             }
-            WalkTarget::Reads { of, key: Some(key), .. } => {
-                format!("walkReadsOf{}Of{}", crate::casing::capitalized(key), self.cx.schema.get(*of).name)
-            }
-            WalkTarget::Reads { of, key: None, .. } => format!("walkReadsOf{}", self.cx.schema.get(*of).name),
         }
     }
 

@@ -19,7 +19,7 @@ mod words;
 use self::collector::{Collector, WalkTarget};
 use self::words::{comments_vecs, errors_vecs, node_words};
 use crate::context::EmitContext;
-use crate::functions::text::{JsKey, js_string};
+use crate::functions::text::{JsKey, js_array, js_string};
 use crate::ir::TypeRef;
 use crate::model::VisitorKeys;
 
@@ -109,8 +109,9 @@ fn node_type_keys(keys: &VisitorKeys, node_types: &[String]) -> Vec<(String, Str
     node_types
         .iter()
         .map(|name| {
-            let keys = keys.entries.iter().find(|e| &e.name == name).map(|e| quoted_list(&e.keys));
-            (js_string(name), keys.map_or_else(|| "null".to_owned(), |keys| format!("[{keys}]")))
+            let keys = keys.entries.iter().find(|e| &e.name == name);
+            let keys = keys.map(|e| js_array(e.keys.iter().map(|key| js_string(key))));
+            (js_string(name), keys.unwrap_or_else(|| "null".to_owned()))
         })
         .collect()
 }

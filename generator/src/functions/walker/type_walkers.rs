@@ -9,7 +9,8 @@ use super::words::span_offset;
 use super::{NodeIndex, NodeTypesOf, Step, WalkBody, WalkFunction};
 use crate::context::EmitContext;
 use crate::functions::builder::at;
-use crate::functions::text::by_tag;
+use crate::functions::names::{type_comment, type_constant};
+use crate::functions::text::{by_tag, js_array};
 use crate::ir::{Enum, MetaId, TypeId, TypeKind, TypeRef};
 use crate::layout::{OptionRepr, SchemaLayout, Shape};
 use crate::model::{ConverterKeeps, EnumModel, PropertyValue, TypeField, VariantValue, WalkedStruct};
@@ -20,7 +21,7 @@ impl Collector<'_, '_> {
         let cx = self.cx;
         let layout = self.source.builder().layout;
         let name = self.name(&WalkTarget::Type(ty.clone()));
-        let comment = format!("`{}`", cx.schema.rust_type(ty, "'a"));
+        let comment = type_comment(&cx.schema.rust_type(ty, "'a"), "");
         let (node, body, edges) = match ty {
             TypeRef::Named(id) => match (&cx.schema.get(*id).kind, &layout.get(*id).shape) {
                 (TypeKind::Struct(_), Shape::Struct { .. }) => self.struct_walker(ty, *id, &name),
@@ -251,8 +252,8 @@ fn node_index_by_tag(
         by_tag(strings.iter().zip(indices).map(|((discriminant, _), index)| (*discriminant, index.to_string())));
     NodeIndex::ByTag {
         offset: path.offset(layout),
-        table: format!("{}_TYPES", crate::casing::screaming_case(name)),
-        values: format!("[{table}]"),
+        table: type_constant(name, "TYPES"),
+        values: js_array([table]),
         what: cx.schema.rust_type(enum_ty, "'a"),
     }
 }

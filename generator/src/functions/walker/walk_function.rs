@@ -2,6 +2,8 @@
 //! ([`WalkBody`]), the walkers it calls ([`Step`]), and what the JS that works out which walkers a
 //! visitor needs knows of it ([`NodeTypesOf`], its edges).
 
+use crate::functions::text::js_array;
+
 /// Which node types a walker's value can be, for the JS that works out which walkers a visitor needs.
 pub(crate) enum NodeTypesOf {
     /// No node (an enum, an `Option`, a plain object).
@@ -190,5 +192,5 @@ impl WalkFunction {
 
 /// `items` as a JS array.
 fn list_js(items: &[usize]) -> String {
-    format!("[{}]", items.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
+    js_array(items.iter().map(usize::to_string))
 }

@@ -4,9 +4,9 @@
 //! root's comments and errors are.
 
 use super::collector::Collector;
-use super::quoted_list;
 use crate::context::EmitContext;
-use crate::functions::text::by_tag;
+use crate::functions::names::{type_comment, type_constant};
+use crate::functions::text::{by_tag, js_array, js_string};
 use crate::ir::{TypeId, TypeKind, TypeRef};
 use crate::layout::{SchemaLayout, Shape};
 
@@ -49,7 +49,7 @@ impl Collector<'_, '_> {
         let cx = self.cx;
         let body = spans_body(cx, self.source.builder().layout, element)?;
         let name = self.source.builder().function_name(element).replacen("deserialize", "spanOf", 1);
-        let comment = format!("`{}`", cx.schema.rust_type(element, "'a"));
+        let comment = type_comment(&cx.schema.rust_type(element, "'a"), "");
         self.spans.push((element.clone(), SpansFunction { name: name.clone(), comment, body }));
         Some(name)
     }
@@ -75,8 +75,8 @@ fn spans_body(cx: &EmitContext, layout: &SchemaLayout, element: &TypeRef) -> Opt
             Some(SpansBody::Boxed {
                 what: name.clone(),
                 payload_offset: *payload_offset,
-                table: format!("{}_SPANS", crate::casing::screaming_case(name)),
-                values: format!("[{}]", by_tag(spans)),
+                table: type_constant(name, "SPANS"),
+                values: js_array([by_tag(spans)]),
             })
         }
         _ => None,
@@ -92,7 +92,7 @@ pub(super) fn node_words(cx: &EmitContext, node_types: &[String], by_words: bool
 /// Node type `name`'s words (`[walk] keywords`) as a JS array, or `null`.
 fn words_js(cx: &EmitContext, name: &str) -> String {
     match cx.config.walk_keywords.iter().find(|k| k.node_type.name == name) {
-        Some(keyword) => format!("[{}]", quoted_list(&keyword.words)),
+        Some(keyword) => js_array(keyword.words.iter().map(|word| js_string(word))),
         None => "null".to_owned(),
     }
 }
