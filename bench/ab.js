@@ -1,5 +1,5 @@
 // A/B of two deserializer modules of the same buffer layout, side by side in one process: the way
-// every lever in bench/README.md was measured. Both run on the same buffers, alternating (A B B A …),
+// to measure a change of the generator. Both run on the same buffers, alternating (A B B A …),
 // with `gc()` before every sample; prints per file the median and minimum ms of each and B ÷ A.
 //
 // node --expose-gc bench/ab.js --encode PATH [--layout parser|linter] [--rounds N] [--walk full|sparse] A.js[:LAYOUT] B.js[:LAYOUT] FILE...
@@ -8,8 +8,8 @@
 //
 // A module's `:parser` or `:linter` suffix gives it buffers of that layout (default: --layout), to
 // compare the two layouts' deserializers (the cost of `parent` links); a `+source` suffix after that
-// passes it the source text too (`deserialize(buffer, source)`, which deserializers generated before
-// 2026-11-24 took).
+// passes it the source text too (`deserialize(buffer, source)`, as deserializers that take the
+// caller's source do).
 //
 // With `--oxc LANG`, A and B are deserializers of oxc-parser's buffers (targets with
 // `format = "oxc"`): each file is parsed once by oxc-parser (as `LANG`, JSX for .jsx and .tsx files)

@@ -93,7 +93,7 @@ export function median(values) {
 // 0.932 after 60 warm-up rounds, and 0.933, 0.899, 0.899 with this warm-up (rawast ÷ `JSON.parse`
 // 0.72 with 15 samples, 0.60 with 75: not one side alone). A larger file's three rounds take longer
 // than this already. What a process's first calls cost, before its code is optimized, is measured
-// apart: `bench/instructions.js`, and `--session`'s first pass (bench/README.md, 2026-11-28).
+// apart: `bench/instructions.js`, and `--session`'s first pass.
 const WARM_UP_ROUNDS = 3;
 const WARM_UP_MS = 500;
 /** How the samples were warmed up, for the benches' headers. */

@@ -8,7 +8,7 @@
 //
 // bench/oxc-visit.js times each call alone after a forced collection, the regime of the visit
 // goals: there a call touches every line of its code and data cold, which costs a small file's walk
-// more than its work (bench/README.md, 2026-11-28 and 2026-11-29). This one is what a tool sees.
+// more than its work. This one is what a tool sees.
 //
 // node bench/oxc-visit-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
 // `cargo xtask bench --visit --target oxc-… --session`; N: passes per process, default 11)

@@ -9,8 +9,8 @@
 // may hold another's garbage; a pass's total holds all of it.
 //
 // bench/oxlint.js times each call alone after a forced collection (with the last tree kept): a
-// regime of its own, where what V8 throws away at each collection dominates (bench/README.md,
-// 2026-11-26). This one is what a linter's JS side sees.
+// regime of its own, where what V8 throws away at each collection dominates. This one is what a
+// linter's JS side sees.
 //
 // node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by
 // `cargo xtask bench --target oxlint-plugins --session`; N: passes per process, default 11)

@@ -118,8 +118,8 @@ async function main() {
     // tree alive across the collections keeps its nodes' hidden classes, and the code optimized
     // for them. When only Oxlint's (the reference) stayed, the collections threw away rawast's code
     // for this file's nodes but not Oxlint's, and rawast ran its warm-up and samples half
-    // re-optimized: 1,085 clearings of rawast's code against 372 of Oxlint's in one run, a geomean
-    // of 1.28 where both trees alive give 1.02 (bench/README.md, 2026-11-26, "later").
+    // re-optimized, with many more clearings of rawast's code than of Oxlint's, which made rawast
+    // look slower than it is with both trees alive.
     firstTrees = [reference, tree];
     const times = sample(run, METHODS, options.samples, { keepLast: true });
     const source = buffer.int32[(program + 24) >> 2];

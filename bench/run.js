@@ -68,8 +68,7 @@ function prepare(path, source, encode) {
   parseRawSync(path, oxcBuffer.block, sourceStartPos, sourceByteLen, { lang: isJsx(path) ? "jsx" : "js", sourceType, experimentalRawTransfer: true });
   const run = {
     // oxc's deserializer is given the source string (PERF.md); rawast's reads it from the buffer
-    // (bench/README.md, 2026-11-24: a caller's string is only worth taking if checked exactly,
-    // which costs what it saves).
+    // (a caller's string is only worth taking if checked exactly, which costs what it saves).
     rawast: () => rawastDeserialize(rawastBuffer).program,
     oxc: () => oxcDeserialize(oxcBuffer, source, sourceStartPos, sourceByteLen).program,
     json: () => JSON.parse(json),

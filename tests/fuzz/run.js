@@ -30,9 +30,8 @@ const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--c
 // the valid one's read (the budget, README "bounded work"), and along a pointer cycle every turn is
 // read as deep as the stack allows, then left for later and read again from its top: what such a
 // read costs follows the budget, so the buffer's size, more than the valid read's time
-// (self-cycles in lodash.js took 0.7–1.6 s on oxlint-plugins and oxc-ts-range-parent against valid
-// reads of 9–68 ms, 2026-11-26, before walks were added as after; at 1 s plus 4 t, some runs found
-// them hangs). A walk reads a buffer up to twice, each time bounded as a read is (its scan, then
+// (self-cycles in lodash.js take far longer than its valid read on oxlint-plugins and
+// oxc-ts-range-parent: at 1 s plus 4 t, some runs found them hangs). A walk reads a buffer up to twice, each time bounded as a read is (its scan, then
 // where nodes have parent links, the whole tree, whose `parent` a visited node holds). A case holds
 // up to two trees at once: the one `deserialize` read, which the walks are compared with, and the
 // one a full walk builds; so a case of a buffer of `b` bytes may add 64 MiB plus 2 × 32 b to the RSS (on

@@ -14,8 +14,8 @@ import { lintWithPlugin } from "./lint.js";
 import { targetModule } from "../oxc/files.js";
 
 const MODULE = fileURLToPath(targetModule("oxlint-plugins"));
-// Depths Oxlint 1.91.0's Rust side survives with margin: it dies (SIGSEGV; measured 2026-11-25 with
-// an 8 MiB stack) somewhere past 10,000 chained terms, 3,000 nested arrays or 1,000 class
+// Depths Oxlint 1.91.0's Rust side survives with margin: it dies (SIGSEGV, with an 8 MiB stack)
+// somewhere past 10,000 chained terms, 3,000 nested arrays or 1,000 class
 // heritages, sooner than oxc-parser. The plugin calls the target with little stack left (`HEADROOM`
 // frames), so these still run it out several times over.
 const CASES = [

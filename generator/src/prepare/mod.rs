@@ -92,8 +92,8 @@ pub fn prepare<'a>(config: &'a Config, inputs: &'a [SourceFile]) -> Result<Plan<
     let Analysis { schema, layout64, layout32 } = crate::analysis::analyze_as(&schema_files, config.dialect)?;
     let model = Model::build(&schema, config)?;
     checks::check(&schema, &model, config)?;
-    let notes = versions::check(config, &schema, [&layout64, &layout32])?;
-    let mut plan = Plan { config, inputs, schema, layout64, layout32, model, targets: Vec::new(), notes };
+    let mut plan = Plan { config, inputs, schema, layout64, layout32, model, targets: Vec::new(), notes: Vec::new() };
+    plan.notes = versions::check(&plan.context())?;
     plan.targets = config.targets.iter().map(|target| plan_target(&plan, target)).collect::<Result<_, _>>()?;
     Ok(plan)
 }

@@ -1,28 +1,21 @@
 //! A package's version is tied to its target's buffer layout: old and new deserializers cannot read
 //! each other's buffers, so codegen refuses a layout change that keeps the version.
 
-use crate::buffer::layout_fingerprint;
-use crate::config::Config;
+use crate::context::EmitContext;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::Schema;
-use crate::layout::{PointerWidth, SchemaLayout};
+use crate::layout::PointerWidth;
 
 /// Refuses a layout that differs from the one a package's version was released with: old and new
 /// deserializers cannot read each other's buffers, so they must not share a version number. A
 /// package with no recorded fingerprint (not released yet) gets a note with the value to record.
-pub(super) fn check(
-    config: &Config,
-    schema: &Schema,
-    layouts: [&SchemaLayout; 2],
-) -> Result<Vec<Diagnostic>, Diagnostics> {
+pub(super) fn check(cx: &EmitContext) -> Result<Vec<Diagnostic>, Diagnostics> {
     let mut diagnostics = Diagnostics::default();
     let mut notes = Vec::new();
-    for target in &config.targets {
+    for target in &cx.config.targets {
         let Some(package) = &target.package else { continue };
         // oxc's buffers are read with the 64-bit layouts.
         let width = target.rawast().map_or(PointerWidth::W64, |settings| settings.pointer_width);
-        let layout = if width == PointerWidth::W64 { layouts[0] } else { layouts[1] };
-        let fingerprint = layout_fingerprint(schema, layout);
+        let fingerprint = cx.fingerprint(width);
         match &package.fingerprint {
             None => notes.push(
                 Diagnostic::note(format!(

@@ -21,7 +21,8 @@ Check the rules that keep the code readable, on every file git tracks
   at most 80 (from the signature to the closing brace);
 - every .rs file outside fixtures/ and generated/ starts with a `//!` doc comment, of at most 12
   lines of prose in those modules (code examples not counted);
-- no date (YYYY-MM-DD) and no citation of bench/README in code, templates or generated output.
+- no date (YYYY-MM-DD) and no citation of bench/README in code, templates or generated output,
+  nor in the code of tests/, bench/, examples/ and .ci/.
 
 Prints one line per problem; the last line is `tidy: F files, P problems`. Exits 1 if P > 0.";
 
@@ -40,6 +41,10 @@ const UNDATED: &[&str] = &[
     "schema/macros/",
     "templates/",
 ];
+/// The test, benchmark and example code (by extension; their data, fixtures and corpora aside),
+/// which holds no dates or journal citations either.
+const UNDATED_CODE: &[&str] = &["tests/", "bench/", "examples/", ".ci/"];
+const CODE_EXTENSIONS: &[&str] = &[".rs", ".js", ".mjs", ".cjs", ".ts", ".sh"];
 
 pub fn main(project: &Project) -> Result<ExitCode> {
     let files = tracked(project)?;
@@ -60,8 +65,9 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
         let generated = path.split('/').any(|part| part == "generated");
         let sized = is_rust && SIZED.iter().any(|prefix| path.starts_with(prefix));
         // (Tidy's own source spells out what it looks for.)
-        let undated =
-            generated || UNDATED.iter().any(|prefix| path.starts_with(prefix)) && !path.starts_with("xtask/src/tidy/");
+        let undated = generated
+            || UNDATED.iter().any(|prefix| path.starts_with(prefix)) && !path.starts_with("xtask/src/tidy/")
+            || is_undated_code(path);
         let documented = is_rust && !generated && !path.split('/').any(|part| part == "fixtures");
         if !(sized || undated || documented) {
             continue;
@@ -91,6 +97,14 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
     }
     problems.extend(over_limits(&sizes));
     Ok(problems)
+}
+
+/// Whether `path` is test, benchmark or example code ([`UNDATED_CODE`]), not their data.
+fn is_undated_code(path: &str) -> bool {
+    let data = path.split('/').any(|part| ["fixtures", "corpus", "generated", "node_modules"].contains(&part));
+    UNDATED_CODE.iter().any(|prefix| path.starts_with(prefix))
+        && CODE_EXTENSIONS.iter().any(|extension| path.ends_with(extension))
+        && !data
 }
 
 /// How many lines of prose the `//!` comment that opens `text` has (code blocks not counted).
@@ -193,5 +207,15 @@ mod tests {
         assert!(!has_date("0.157.0, 1.91.0"));
         assert!(!has_date("12026-11-266"));
         assert!(!has_date("2026-11"));
+    }
+
+    #[test]
+    fn holds_test_and_bench_code_but_not_their_data() {
+        assert!(super::is_undated_code("tests/fuzz/run.js"));
+        assert!(super::is_undated_code("bench/oxlint.js"));
+        assert!(super::is_undated_code("examples/jsonc/src/main.rs"));
+        assert!(!super::is_undated_code("bench/README.md"));
+        assert!(!super::is_undated_code("tests/spans/corpus/decorators.ts"));
+        assert!(!super::is_undated_code("generator/tests/fixtures/oxc/ast.rs"));
     }
 }
