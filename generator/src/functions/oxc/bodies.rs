@@ -12,7 +12,7 @@ use askama::Template;
 use self::errors::WriteError;
 use self::parts::BodyPartJs;
 use super::convert::{Property, this_name};
-use super::emitter::{Emitter, Reader, runtime_reader};
+use super::emitter::{BoxInPlace, Emitter, Reader, runtime_reader};
 use crate::casing;
 use crate::functions::builder::{at, local_name};
 use crate::functions::function::{Body, Case, Function, Prop, PropKind, Prototype, construction};
@@ -106,14 +106,16 @@ impl Emitter<'_> {
     /// place, its target's function called (`Builder::read_payload_in`), unless the `Box`'s own
     /// function must be called (`Emitter::boxes_called`).
     fn read_payload(&mut self, ty: &TypeRef, pos: &str) -> String {
+        let reader = Reader::Value(ty.clone());
+        let name = self.reader_name(&reader);
         if let TypeRef::Box(inner) = ty
-            && let Some(called) = &self.boxes_called
-            && !called.contains(&self.reader_name(&Reader::Value(ty.clone())))
+            && !self.boxes_called.contains(&name)
             && runtime_reader(inner).is_none()
             && !self.builder.reads_in_place(inner)
         {
-            let function = self.deserializer(inner);
-            self.call(&function, false);
+            let target = self.deserializer(inner);
+            self.call(&target, false);
+            self.boxes_in_place.push(BoxInPlace { caller: self.current.clone(), name, reader, target });
             return self.builder.read_payload_in(ty, pos, "parent", "field");
         }
         self.read(ty, pos)

@@ -42,8 +42,10 @@ pub(super) struct Emitter<'s> {
     pub(super) read_first: BTreeSet<String>,
     /// Where an enum's case or an `Option` reads a boxed payload in place, with no call to the
     /// `Box`'s function (`Builder::read_payload_in`): all but these `Box` readers, which must be
-    /// called (`None` before they are known: each is called).
-    pub(super) boxes_called: Option<BTreeSet<String>>,
+    /// called ([`Self::call_boxes_in_nesting_cycles`]).
+    pub(super) boxes_called: BTreeSet<String>,
+    /// Each `Box` read in place, for [`Self::call_boxes_in_nesting_cycles`].
+    pub(super) boxes_in_place: Vec<BoxInPlace>,
     /// Each node constructor's name (`function::Prototype`), by its shape (its body), and its
     /// definition in `functions` under that name: constructors sort before the `deserialize…`
     /// functions, after `NodeProto`, which they take as their `prototype`.
@@ -75,6 +77,16 @@ pub(super) enum Problem {
     Unrendered { function: String, message: String },
 }
 
+/// A `Box` an enum's case or an `Option` holds, read in place by function `caller`: the `Box`'s
+/// reader and its function's name, as it would be called, and its target's function.
+#[derive(Debug, Clone)]
+pub(super) struct BoxInPlace {
+    pub(super) caller: String,
+    pub(super) name: String,
+    pub(super) reader: Reader,
+    pub(super) target: String,
+}
+
 /// What a function reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Reader {
@@ -104,7 +116,8 @@ impl<'s> Emitter<'s> {
             calls: Vec::new(),
             readers: BTreeMap::new(),
             read_first: BTreeSet::new(),
-            boxes_called: None,
+            boxes_called: BTreeSet::new(),
+            boxes_in_place: Vec::new(),
             constructors: HashMap::new(),
         }
     }
@@ -170,6 +183,7 @@ impl<'s> Emitter<'s> {
         let name = self.reader_name(&reader);
         self.current = name.clone();
         self.calls.retain(|call| call.caller != name);
+        self.boxes_in_place.retain(|read| read.caller != name);
         let function =
             self.function(&name, &reader).map_err(|message| Problem::Function { function: name.clone(), message })?;
         let code = FunctionJs { function: &function, format: RuntimeFormat::oxc(self.flags) }
@@ -190,9 +204,71 @@ impl<'s> Emitter<'s> {
     /// a failed one read, as often as there are such calls, and each retry takes away what it
     /// found). A group with no `Box` is left for `nesting::check_cycles` to refuse.
     pub(super) fn read_first_in_nesting_cycles(&mut self) -> Result<(), Problem> {
-        for group in nesting::undeferred_cycles(&self.calls) {
-            for name in &group {
-                let one_at_a_time = match self.readers.get(name) {
+        let groups = nesting::undeferred_cycles(&self.calls);
+        self.check_chains(&self.calls, &groups, &self.readers)?;
+        for name in groups.into_iter().flatten() {
+            if let Some(reader @ Reader::Value(TypeRef::Box(_))) = self.readers.get(&name).cloned() {
+                self.read_first.insert(name);
+                self.write(reader)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The `Box`es read in place that must be called after all, to be read first
+    /// ([`Self::read_first_in_nesting_cycles`]): those on a cycle of calls with no place to stop
+    /// were every `Box` called. The functions that read them in place are written again, calling
+    /// them; the cycles are checked as [`Self::read_first_in_nesting_cycles`] checks them.
+    pub(super) fn call_boxes_in_nesting_cycles(&mut self) -> Result<(), Problem> {
+        let (calls, readers) = self.calls_through_boxes();
+        let groups = nesting::undeferred_cycles(&calls);
+        self.check_chains(&calls, &groups, &readers)?;
+        let called: BTreeSet<String> = groups
+            .into_iter()
+            .flatten()
+            .filter(|name| self.boxes_in_place.iter().any(|read| &read.name == name))
+            .collect();
+        let callers: BTreeSet<String> = self
+            .boxes_in_place
+            .iter()
+            .filter(|read| called.contains(&read.name))
+            .map(|read| read.caller.clone())
+            .collect();
+        self.boxes_called.extend(called);
+        for caller in callers {
+            let reader = self.readers[&caller].clone();
+            self.write(reader)?;
+        }
+        self.run()
+    }
+
+    /// The calls as they would be were every `Box` called, with the readers of the functions they
+    /// name: each read in place goes through its `Box`'s function.
+    fn calls_through_boxes(&self) -> (Vec<Call>, BTreeMap<String, Reader>) {
+        let mut calls = self.calls.clone();
+        let mut readers = self.readers.clone();
+        for read in &self.boxes_in_place {
+            let direct = Call { caller: read.caller.clone(), callee: read.target.clone(), deferred: false };
+            let at = calls.iter().position(|call| *call == direct).expect("a read in place records its call");
+            calls[at].callee = read.name.clone();
+            calls.push(Call { caller: read.name.clone(), callee: read.target.clone(), deferred: false });
+            readers.insert(read.name.clone(), read.reader.clone());
+        }
+        (calls, readers)
+    }
+
+    /// Fails where a function of a cycle of `calls` with no place to stop (`groups`) looks at more
+    /// than one value of it and is not read one at a time (a `Box`, an `Option`, an enum's case):
+    /// read first, it would be read again on each retry.
+    fn check_chains(
+        &self,
+        calls: &[Call],
+        groups: &[Vec<String>],
+        readers: &BTreeMap<String, Reader>,
+    ) -> Result<(), Problem> {
+        for group in groups {
+            for name in group {
+                let one_at_a_time = match readers.get(name) {
                     Some(Reader::Value(TypeRef::Box(_) | TypeRef::Option(_) | TypeRef::Cell(_))) => true,
                     Some(Reader::Value(TypeRef::Named(id))) => {
                         self.cx.model.enumeration(*id).is_some_and(|e| e.via.is_none())
@@ -200,19 +276,13 @@ impl<'s> Emitter<'s> {
                     _ => false,
                 };
                 let into_group =
-                    self.calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
+                    calls.iter().filter(|c| !c.deferred && &c.caller == name && group.contains(&c.callee)).count();
                 if !one_at_a_time && into_group > 1 {
                     return Err(Problem::UnboundedNesting {
                         function: name.clone(),
                         count: into_group,
                         group: group.join(", "),
                     });
-                }
-            }
-            for name in group {
-                if let Some(reader @ Reader::Value(TypeRef::Box(_))) = self.readers.get(&name).cloned() {
-                    self.read_first.insert(name);
-                    self.write(reader)?;
                 }
             }
         }

@@ -17,8 +17,6 @@ mod node_literal;
 mod scan;
 pub(crate) mod snippet;
 
-use std::collections::BTreeSet;
-
 use askama::Template;
 
 use self::emitter::{Emitter, Problem};
@@ -64,13 +62,7 @@ pub(crate) fn write_functions(
     let fail = |problem| failure(target, problem);
     let (walker, walk_builds) = target_walker(cx, settings, root).unzip();
     let walk_builds = walk_builds.unwrap_or_default();
-    // Written twice: first with every `Box` called, to learn which must be (those read first where
-    // the JS stack runs out: `Emitter::read_first_in_nesting_cycles`); then with the others that an
-    // enum's case or an `Option` holds read in place (`Emitter::boxes_called`), which takes no
-    // `Box` out of a cycle that needs one (check_cycles below checks it).
-    let first = write(cx, settings, root, &walk_builds, None).map_err(fail)?;
-    let Written { emitter, metadata, root_fn } =
-        write(cx, settings, root, &walk_builds, Some(first.emitter.read_first)).map_err(fail)?;
+    let Written { emitter, metadata, root_fn } = write(cx, settings, root, &walk_builds).map_err(fail)?;
     let in_schema = |message| fail(Problem::Schema(message));
     nesting::check_cycles(&emitter.calls).map_err(in_schema)?;
     let data_offset_field = emitter.field_offset(metadata, 0, &["data_offset"]).map_err(in_schema)?;
@@ -185,22 +177,24 @@ struct Written<'s> {
 }
 
 /// Writes every function the root (the type at the root of the target's buffers) and the walker's
-/// builds (`walk_builds`) reach; `boxes_called`: as [`Emitter::boxes_called`].
+/// builds (`walk_builds`) reach, each once: with the `Box`es that an enum's case or an `Option`
+/// holds read in place, but those on a cycle with no place to stop, whose callers are written
+/// again to call them, and which are then written to read first where the JS stack runs out
+/// (`check_cycles` checks that every cycle has a place to stop).
 fn write<'s>(
     cx: &'s EmitContext<'s>,
     settings: &OxcSettings,
     root: TypeId,
     walk_builds: &[emitter::Reader],
-    boxes_called: Option<BTreeSet<String>>,
 ) -> Result<Written<'s>, Problem> {
     let mut emitter = Emitter::new(cx, Flags::of(settings));
-    emitter.boxes_called = boxes_called;
     let metadata = emitter.named(METADATA)?;
     let root_fn = emitter.deserializer(&TypeRef::Named(root));
     for reader in walk_builds {
         emitter.register(reader.clone());
     }
     emitter.run()?;
+    emitter.call_boxes_in_nesting_cycles()?;
     emitter.read_first_in_nesting_cycles()?;
     Ok(Written { emitter, metadata, root_fn })
 }
