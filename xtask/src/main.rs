@@ -1,7 +1,6 @@
 //! `cargo xtask`: rawast's developer commands. See `cargo xtask --help`.
 
 mod bench;
-mod bench_check;
 mod browser;
 mod codegen;
 mod conformance;

@@ -10,9 +10,7 @@ use anyhow::{Result, bail};
 
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
-use crate::{
-    bench_check, browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package, tidy,
-};
+use crate::{bench, browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package, tidy};
 
 pub const LONG_ABOUT: &str = "\
 Run every check CI runs, in the order that fails fastest, and print a table of the steps' times
@@ -80,7 +78,7 @@ const STEPS: &[Step] = &[
     Step { name: "cargo package", run: |project| crates::check(&project.root) },
     Step { name: "examples", run: examples::check },
     Step { name: "oxc", run: oxc::check },
-    Step { name: "benches", run: bench_check::check },
+    Step { name: "benches", run: bench::check::check },
 ];
 
 pub fn main(project: &Project) -> Result<()> {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use rawast_generator::{Config, Diagnostic, Diagnostics, GENERATED_MARKER, MANIFEST_FILE, Output, SourceFile};
 
-use crate::Error;
+use crate::error::Error;
 
 /// What `codegen` does to the output directory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

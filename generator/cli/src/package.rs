@@ -15,7 +15,8 @@ use rawast_generator::config::{Package, Target};
 use self::check::Check;
 pub use self::report::{PackageReport, PackageRow};
 use crate::codegen::{self, Mode, read_config};
-use crate::{Error, tools};
+use crate::error::Error;
+use crate::tools;
 
 /// How to run `package`.
 #[derive(Debug, Clone, Default)]

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::Error;
+use crate::error::Error;
 
 const PACKAGE_JSON: &str = include_str!("../tools/package.json");
 const PACKAGE_LOCK: &str = include_str!("../tools/package-lock.json");

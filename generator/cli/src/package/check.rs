@@ -13,7 +13,8 @@ use std::process::{Command, Output};
 use rawast_generator::config::Package;
 
 use super::report::PackageRow;
-use crate::{Error, tools};
+use crate::error::Error;
+use crate::tools;
 
 /// The smoke test run in each fresh project.
 const SMOKE_JS: &str = include_str!("../smoke.js");

@@ -13,8 +13,8 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use serde_json::Value;
 
-use crate::bench::args::Args;
-use crate::bench::modes;
+use super::args::Args;
+use super::modes;
 use crate::project::Project;
 
 /// `cargo xtask bench`'s arguments, parsed as the command line parses them.
