@@ -37,6 +37,18 @@ impl RawBuffer {
         // SAFETY: `storage` is initialized memory of at least `start + len` bytes (checked in `build`).
         unsafe { core::slice::from_raw_parts(self.storage.as_ptr().cast::<u8>().add(self.start), self.len) }
     }
+
+    /// Gives up the storage, for a hand-over that keeps the bytes where they are (a JS
+    /// `ArrayBuffer` over external memory, say): the `u64`s holding the buffer, and the byte range
+    /// of the buffer inside them. `as_bytes()` is `storage`'s bytes at that range; its start is
+    /// 8-aligned in memory.
+    ///
+    /// The buffer's bytes are position-independent (arena pointers are read relative to the
+    /// `base_low32` of its metadata), so a copy of them is as good as the original; what must not
+    /// happen is a read of them after `storage` is dropped or reallocated.
+    pub fn into_parts(self) -> (std::vec::Vec<u64>, core::ops::Range<usize>) {
+        (self.storage, self.start..self.start + self.len)
+    }
 }
 
 /// The buffer is larger than the format's 4 GiB limit.
@@ -184,6 +196,25 @@ mod tests {
     }
 
     const FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+
+    /// `into_parts` hands over the storage `as_bytes` reads, at the same address and range.
+    #[test]
+    fn into_parts_gives_the_bytes_of_as_bytes_in_place() {
+        for placement in [SourcePlacement::Start, SourcePlacement::End] {
+            let buffer = build("hello", placement, &FORMAT, 64, |allocator, _| -> Result<*const u8, ArenaFull> {
+                Ok(allocator.alloc(7u64)?.as_ptr().cast())
+            })
+            .unwrap();
+            let (address, bytes) = (buffer.as_bytes().as_ptr(), buffer.as_bytes().to_vec());
+            let (storage, range) = buffer.into_parts();
+            // SAFETY: `storage` is a live `Vec<u64>`: its bytes are initialized and in bounds up to its length.
+            let all = unsafe { core::slice::from_raw_parts(storage.as_ptr().cast::<u8>(), storage.len() * 8) };
+            assert_eq!(all[range.clone()].as_ptr(), address);
+            assert_eq!(&all[range.clone()], &bytes[..]);
+            assert_eq!(range.start % 8, 0);
+            assert_eq!(address as usize % 8, 0);
+        }
+    }
 
     /// A source the format cannot hold is refused before the AST builder runs or anything is copied.
     /// The 4 GiB of zeros are mapped lazily and never touched.

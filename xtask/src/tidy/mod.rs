@@ -38,6 +38,7 @@ const UNDATED: &[&str] = &[
     "xtask/src/",
     "schema/src/",
     "schema/runtime/",
+    "schema/napi/",
     "schema/macros/",
     "templates/",
 ];

@@ -1,0 +1,58 @@
+//! The parts of a call `bench/napi.js` times apart: the Rust parse with nothing handed over, and
+//! the hand-over of buffers parsed beforehand (kept in a per-thread stash, so workers share none).
+
+use std::cell::RefCell;
+
+use jsonc_rawast_example::encode;
+use napi::Env;
+use napi::bindgen_prelude::Uint8ArraySlice;
+use napi_derive::napi;
+use rawast_runtime::RawBuffer;
+
+use crate::parse_error;
+
+thread_local! {
+    /// The buffers `stashParse` made, for `handOverStashed` or `copyStashed`.
+    static STASH: RefCell<Vec<RawBuffer>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Parses `source` into a buffer and drops it: the floor of a call. Returns the buffer's length.
+#[napi(catch_unwind)]
+pub fn parse_only(source: String) -> napi::Result<u32> {
+    let buffer = encode(&source).map_err(parse_error)?;
+    Ok(buffer.as_bytes().len() as u32)
+}
+
+/// Replaces the stash with `count` buffers of `source`, for as many `handOverStashed` calls (or
+/// any number of `copyStashed`); returns a buffer's length.
+#[napi(catch_unwind)]
+pub fn stash_parse(source: String, count: u32) -> napi::Result<u32> {
+    let buffers = (0..count.max(1)).map(|_| encode(&source)).collect::<Result<Vec<_>, _>>().map_err(parse_error)?;
+    let len = buffers[0].as_bytes().len() as u32;
+    STASH.with(|stash| *stash.borrow_mut() = buffers);
+    Ok(len)
+}
+
+/// Hands the last stashed buffer to JS without a copy, taking it out of the stash.
+#[napi(catch_unwind)]
+pub fn hand_over_stashed(env: &Env) -> napi::Result<Uint8ArraySlice<'_>> {
+    let buffer = STASH.with(|stash| stash.borrow_mut().pop()).ok_or_else(nothing_stashed)?;
+    Ok(rawast_napi::hand_over(env, buffer)?.0)
+}
+
+/// Copies the last stashed buffer to JS, leaving it in the stash.
+#[napi(catch_unwind)]
+pub fn copy_stashed(env: &Env) -> napi::Result<Uint8ArraySlice<'_>> {
+    STASH.with(|stash| match stash.borrow().last() {
+        Some(buffer) => rawast_napi::copy(env, buffer),
+        None => Err(nothing_stashed()),
+    })
+}
+
+/// A napi call that does nothing: the cost of crossing into Rust and back.
+#[napi(catch_unwind)]
+pub fn noop() {}
+
+fn nothing_stashed() -> napi::Error {
+    napi::Error::from_reason("no buffer stashed: call stashParse(source, count) first")
+}

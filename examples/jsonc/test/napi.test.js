@@ -1,0 +1,143 @@
+// The JSONC addon (napi/): `parse(source)` in this process gives the tree that `deserialize` gives
+// of `jsonc-encode`'s buffer of the same file, for every fixture; through the zero-copy hand-over,
+// the copy, and inside worker threads. A parse error is a plain `Error` with the parser's message.
+// Handed-over memory is released once JS collects the buffers.
+//
+//   node napi/build.js && cargo build --release --locked && node --test test/napi.test.js
+//
+// `JSONC_ENCODE` names the jsonc-encode binary (default: target/release/jsonc-encode).
+
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { Worker } from "node:worker_threads";
+
+import { RawastBufferError, deserialize } from "../generated/npm/parser/deserialize.js";
+import { addon, parse } from "../napi/index.js";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const fixturesDir = join(root, "test/fixtures");
+const encodeBinary = process.env.JSONC_ENCODE ?? join(root, "target/release/jsonc-encode");
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** Every fixture: its text (null when it is not UTF-8, so no JS string can carry it) and what jsonc-encode made of it. */
+let fixtures;
+let out;
+
+before(() => {
+  assert.ok(existsSync(encodeBinary), `${encodeBinary} is not built: run \`cargo build --release --locked\` in examples/jsonc`);
+  const files = readdirSync(fixturesDir).filter((name) => /\.jsonc?$/.test(name)).sort().map((name) => join(fixturesDir, name));
+  out = mkdtempSync(join(tmpdir(), "jsonc-napi-"));
+  const encoder = spawnSync(encodeBinary, ["--batch", out, "--", ...files], { stdio: ["ignore", "inherit", "inherit"] });
+  assert.equal(encoder.status, 0, `${encodeBinary} failed`);
+  fixtures = files.map((file, i) => {
+    let text = null;
+    try {
+      text = utf8.decode(readFileSync(file));
+    } catch {}
+    const base = join(out, String(i));
+    const error = existsSync(`${base}.err`) ? readFileSync(`${base}.err`, "utf8").trim() : null;
+    const expected = error === null ? JSON.stringify(deserialize(readFileSync(`${base}.bin`))) : null;
+    return { file, text, error, expected };
+  });
+});
+
+after(() => out && rmSync(out, { recursive: true, force: true }));
+
+/** What `parse` does with `text`: the tree as JSON, or the error's class and message. */
+function outcome(parseText, text) {
+  try {
+    return { tree: JSON.stringify(parseText(text)) };
+  } catch (error) {
+    return { error: error.message, plain: error.constructor === Error, bufferError: error instanceof RawastBufferError };
+  }
+}
+
+function checkFixtures(parseText) {
+  let parsed = 0;
+  for (const { file, text, error, expected } of fixtures) {
+    if (text === null) {
+      assert.notEqual(error, null, `${file}: jsonc-encode accepted a file that is not UTF-8`);
+      continue;
+    }
+    const got = outcome(parseText, text);
+    if (error === null) {
+      assert.equal(got.tree, expected, `${file}: the addon's tree differs from jsonc-encode's buffer's`);
+      parsed++;
+    } else {
+      assert.deepEqual(got, { error, plain: true, bufferError: false }, `${file}: not jsonc-encode's error`);
+    }
+  }
+  assert.ok(parsed > 10, `only ${parsed} fixtures parsed`);
+}
+
+test("parse gives jsonc-encode's tree of every fixture, without a copy", () => {
+  const before = addon.liveExternalBuffers();
+  const buffer = addon.parseRaw("[1]");
+  assert.equal(addon.liveExternalBuffers(), before + 1, "parseRaw copied: this runtime refused external memory");
+  assert.equal(buffer.byteOffset, 0);
+  checkFixtures(parse);
+});
+
+test("the copy-once hand-over gives the same trees", () => {
+  const before = addon.liveExternalBuffers();
+  checkFixtures((text) => deserialize(addon.parseRawCopy(text)));
+  assert.equal(addon.liveExternalBuffers(), before, "parseRawCopy handed memory over");
+});
+
+test("a parse error is a plain Error with the parser's message", () => {
+  assert.throws(() => parse('{"a" 1}'), (error) => error.constructor === Error && !(error instanceof RawastBufferError) && error.message === "expected ':' at 1:6");
+  assert.throws(() => parse("[".repeat(1001)), (error) => error.constructor === Error && /^nested deeper than 1000 levels at 1:1001/.test(error.message));
+  assert.throws(() => parse(42), TypeError);
+});
+
+test("handed-over memory is released when JS collects the buffers", async () => {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc");
+  const text = `[${"1,".repeat(100_000)}1]`;
+  const before = addon.liveExternalBuffers();
+  for (let i = 0; i < 20; i++) addon.parseRaw(text);
+  assert.equal(addon.liveExternalBuffers(), before + 20);
+  // No buffer of this file's tests is reachable now. Node runs the finalizers of collected
+  // external buffers on the JS thread, after the collection.
+  for (let round = 0; round < 50 && addon.liveExternalBuffers() > 0; round++) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.equal(addon.liveExternalBuffers(), 0, "buffers JS no longer holds were not freed");
+});
+
+test("parse runs in worker threads, two at once", async () => {
+  const texts = fixtures.filter(({ text }) => text !== null).map(({ text }) => text);
+  const expected = texts.map((text) => outcome(parse, text));
+  const source = `
+    import { parentPort, workerData } from "node:worker_threads";
+    const { parse } = await import(workerData.index);
+    const results = workerData.texts.map((text) => {
+      try {
+        return { tree: JSON.stringify(parse(text)) };
+      } catch (error) {
+        return { error: error.message, plain: error.constructor === Error, bufferError: error.name === "RawastBufferError" };
+      }
+    });
+    parentPort.postMessage(results);`;
+  const run = () =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), {
+        workerData: { index: new URL("../napi/index.js", import.meta.url).href, texts },
+      });
+      let results = null;
+      worker.on("message", (message) => (results = message));
+      worker.on("error", reject);
+      worker.on("exit", (code) => (code === 0 && results !== null ? resolve(results) : reject(new Error(`worker exited with ${code}`))));
+    });
+  const [first, second] = await Promise.all([run(), run()]);
+  assert.deepEqual(first, expected);
+  assert.deepEqual(second, expected);
+});

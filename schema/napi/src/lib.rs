@@ -1,0 +1,18 @@
+//! Hands a finished rawast buffer ([`RawBuffer`]) from a Rust producer to JavaScript in the same
+//! process, through napi-rs: [`hand_over`] without a copy (the `Uint8Array` views the buffer's own
+//! memory, freed when JS collects it), [`copy`] with one. Where a runtime refuses external memory
+//! (Electron's V8 sandbox), `hand_over` copies once instead and says so.
+//!
+//! A crate of its own rather than a `napi` feature of `rawast-runtime`: the runtime is what every
+//! producer links (wasm32 builds, command-line encoders, the schema's own tools) and depends on
+//! nothing but its macros, while napi-rs brings a dozen crates, a build script convention and a
+//! major version of its own. A feature would unify across a workspace and pull napi into every
+//! binary of it, and a napi major release would become a breaking release of the runtime. The
+//! runtime offers the neutral primitive ([`RawBuffer::into_parts`]); this crate owns the binding.
+
+mod copy;
+mod external;
+
+pub use copy::copy;
+pub use external::{Transfer, hand_over, live_external_buffers};
+pub use rawast_runtime::RawBuffer;
