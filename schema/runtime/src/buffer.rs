@@ -5,11 +5,13 @@
 //! linter layout (SourcePlacement::End):    [← arena][source][pad][metadata]
 //! ```
 //! The buffer starts at its first byte in use, so it is sized to the AST; arena pointers are real
-//! addresses, and `base_low32` in the metadata lets a reader turn them into offsets.
+//! addresses, and `base_low32` in the metadata lets a reader turn them into offsets. The layout
+//! itself is written by `region::write_buffer`, which `build_into` shares.
 
-use crate::allocator::{Allocator, ArenaFull, Direction};
+use crate::allocator::{Allocator, ArenaFull};
 use crate::arena::Source;
-use crate::format::{BufferFormat, METADATA_SIZE, Metadata};
+use crate::format::{BufferFormat, METADATA_SIZE};
+use crate::region::{MIN_ARENA, region_size, write_buffer};
 
 /// Where the source text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,7 +23,7 @@ pub enum SourcePlacement {
 }
 
 /// Buffers are addressed with `u32` offsets.
-const MAX_BUFFER: usize = u32::MAX as usize;
+pub(crate) const MAX_BUFFER: usize = u32::MAX as usize;
 
 /// A finished buffer. The bytes are 8-aligned in memory.
 pub struct RawBuffer {
@@ -83,7 +85,7 @@ pub fn build<E: From<BufferTooLarge> + IsArenaFull>(
     let Some(room) = MAX_BUFFER.checked_sub(METADATA_SIZE + source.len()) else {
         return Err(BufferTooLarge.into());
     };
-    arena_capacity = arena_capacity.max(64).min(room);
+    arena_capacity = arena_capacity.max(MIN_ARENA).min(room);
     loop {
         if let Some(buffer) = try_build(source, placement, format, arena_capacity, &mut build_ast)? {
             return Ok(buffer);
@@ -113,6 +115,8 @@ impl From<BufferTooLarge> for ArenaFull {
     }
 }
 
+/// One attempt of `build`: a zeroed region sized for `arena_capacity`, laid out by `write_buffer`;
+/// `None` when the arena is too small.
 fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     source: &str,
     placement: SourcePlacement,
@@ -120,82 +124,22 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     arena_capacity: usize,
     build_ast: &mut impl for<'a> FnMut(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
 ) -> Result<Option<RawBuffer>, E> {
-    let source_len = source.len().next_multiple_of(8);
     let arena_capacity = arena_capacity.next_multiple_of(8);
-    let total = source_len
-        .checked_add(arena_capacity)
-        .and_then(|n| n.checked_add(METADATA_SIZE.next_multiple_of(8) + 8))
-        .ok_or(BufferTooLarge)?;
+    let total = region_size(source.len(), arena_capacity).ok_or(BufferTooLarge)?;
     let mut storage = vec![0u64; total / 8];
-    let region = storage.as_mut_ptr().cast::<u8>();
-
-    // Offsets inside the region of the source and of the arena's bounds.
-    let (source_at, arena_low, arena_high, direction) = match placement {
-        SourcePlacement::Start => (0, source_len, source_len + arena_capacity, Direction::Up),
-        SourcePlacement::End => (arena_capacity, 0, arena_capacity, Direction::Down),
+    // SAFETY: `storage` is `total / 8` initialized `u64`s, viewed as their bytes (any bit pattern is
+    // a valid `u8`); the view is dropped before `storage` is used again.
+    let region = unsafe { core::slice::from_raw_parts_mut(storage.as_mut_ptr().cast::<u8>(), storage.len() * 8) };
+    let Some(range) = write_buffer(region, source, placement, format, arena_capacity, build_ast)? else {
+        return Ok(None);
     };
-    // SAFETY: all offsets are within `storage`, which outlives `allocator`, `source_in_buffer` and
-    // every arena pointer (they end up as plain addresses in the buffer bytes, never dereferenced).
-    let (root, used, source_in_buffer) = unsafe {
-        let source_ptr = region.add(source_at);
-        core::ptr::copy_nonoverlapping(source.as_ptr(), source_ptr, source.len());
-        let source_in_buffer = core::str::from_utf8_unchecked(core::slice::from_raw_parts(source_ptr, source.len()));
-        let allocator = Allocator::new(region.add(arena_low), region.add(arena_high), direction);
-        match build_ast(&allocator, Source::new(source_in_buffer)) {
-            Ok(root) => (root as usize, allocator.used(), source_ptr as usize),
-            Err(error) if error.is_arena_full() => return Ok(None),
-            Err(error) => return Err(error),
-        }
-    };
-
-    let region_address = region as usize;
-    let (start, end_of_content) = match placement {
-        SourcePlacement::Start => (0, used.1 - region_address),
-        // The buffer begins at the lowest arena allocation, rounded down to keep 8-byte alignment.
-        SourcePlacement::End => ((used.0 - region_address) & !7, source_at + source.len()),
-    };
-    let metadata_at = end_of_content.next_multiple_of(8);
-    let end = metadata_at + METADATA_SIZE;
-    if end - start > MAX_BUFFER {
-        return Err(BufferTooLarge.into());
-    }
-    let base = region_address + start;
-    let metadata = Metadata {
-        root: (root - base) as u32,
-        source_start: (source_in_buffer - base) as u32,
-        source_len: source.len() as u32,
-        source_ascii_len: source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32,
-        base_low32: base as u32,
-    };
-    // SAFETY: `metadata_at + METADATA_SIZE <= total`: the region reserves room for the block.
-    unsafe { region.add(metadata_at).cast::<[u8; METADATA_SIZE]>().write(metadata.to_bytes(format)) };
-    Ok(Some(RawBuffer { storage, start, len: end - start }))
+    Ok(Some(RawBuffer { storage, start: range.start, len: range.len() }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{FORMAT_VERSION, METADATA_SIZE};
-
-    #[derive(Debug, PartialEq)]
-    enum Failure {
-        Full,
-        TooLarge,
-    }
-
-    impl From<BufferTooLarge> for Failure {
-        fn from(_: BufferTooLarge) -> Self {
-            Failure::TooLarge
-        }
-    }
-
-    impl IsArenaFull for Failure {
-        fn is_arena_full(&self) -> bool {
-            *self == Failure::Full
-        }
-    }
-
-    const FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+    use crate::testing::{FORMAT, Failure, zeroed_bytes};
 
     /// `into_parts` hands over the storage `as_bytes` reads, at the same address and range.
     #[test]
@@ -220,19 +164,11 @@ mod tests {
     /// The 4 GiB of zeros are mapped lazily and never touched.
     #[test]
     fn a_source_past_the_format_limit_is_refused_up_front() {
-        let layout = std::alloc::Layout::array::<u8>(MAX_BUFFER).unwrap();
-        // SAFETY: a non-zero size; null (no address space to lend) is checked.
-        let zeros = unsafe { std::alloc::alloc_zeroed(layout) };
-        if zeros.is_null() {
-            return;
-        }
-        // SAFETY: `MAX_BUFFER` zeroed bytes, and NUL bytes are valid UTF-8.
-        let source = unsafe { core::str::from_utf8_unchecked(core::slice::from_raw_parts(zeros, MAX_BUFFER)) };
+        let Some(zeros) = zeroed_bytes(MAX_BUFFER) else { return };
+        let source = zeros.as_str();
         let result = build(source, SourcePlacement::Start, &FORMAT, 64, |_, _| -> Result<*const u8, Failure> {
             unreachable!("nothing to build into")
         });
-        // SAFETY: allocated above with this layout; `source` is not used after this.
-        unsafe { std::alloc::dealloc(zeros, layout) };
         assert_eq!(result.err(), Some(Failure::TooLarge));
     }
 

@@ -1,6 +1,7 @@
 //! What a Rust producer builds rawast buffers with: the arena types an AST schema is written in
 //! ([`Box`], [`Vec`], [`Str`], [`Span`]), the `#[ast]` marker, a bump [`Allocator`] and [`build`],
-//! which lays out one buffer (source text, arena, metadata) for the generated JS deserializers.
+//! which lays out one buffer (source text, arena, metadata) for the generated JS deserializers;
+//! [`build_into`] lays it out in memory the caller owns and reuses (a JS `ArrayBuffer`, say).
 //!
 //! It knows nothing of any particular schema. A schema's generated `constants.rs` (written by
 //! `rawast codegen` when `codegen.toml` sets `runtime_module`) defines `BUFFER_FORMAT`, the
@@ -33,6 +34,9 @@ pub mod allocator;
 pub mod arena;
 pub mod buffer;
 pub mod format;
+pub mod region;
+#[cfg(test)]
+mod testing;
 
 pub use allocator::{Allocator, ArenaFull};
 pub use arena::{Box, Source, Span, Str, Vec};
@@ -40,3 +44,4 @@ pub use buffer::{BufferTooLarge, IsArenaFull, RawBuffer, SourcePlacement, build}
 pub use format::{BufferFormat, FORMAT_VERSION, METADATA_SIZE};
 /// Marks a type as part of a schema; see the `rawast-macros` crate.
 pub use rawast_macros::ast;
+pub use region::{BuildIntoError, Built, build_into};

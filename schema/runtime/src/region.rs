@@ -1,0 +1,198 @@
+//! Laying out one buffer in a region of memory, and [`build_into`], which does it in memory the
+//! caller owns and keeps between builds (a JS `ArrayBuffer` reused across parses, say).
+//!
+//! [`build`](crate::build) allocates its own region and grows it until the AST fits; `build_into`
+//! cannot grow the caller's memory, so when the region is too small it says how large a region to
+//! try next and leaves the growing to the caller. Both lay the buffer out with [`write_buffer`].
+
+use core::ops::Range;
+
+use crate::allocator::{Allocator, Direction};
+use crate::arena::Source;
+use crate::buffer::{BufferTooLarge, IsArenaFull, MAX_BUFFER, SourcePlacement};
+use crate::format::{BufferFormat, METADATA_SIZE, Metadata};
+
+/// The smallest arena either entry point builds with.
+pub(crate) const MIN_ARENA: usize = 64;
+
+/// Where [`build_into`] put the buffer: bytes `start..start + len` of the region. `start` is a
+/// multiple of 8, so the buffer is 8-aligned in memory as the region is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Built {
+    pub start: usize,
+    pub len: usize,
+}
+
+impl Built {
+    /// The buffer's bytes within the region.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start + self.len
+    }
+}
+
+/// Why [`build_into`] wrote no buffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BuildIntoError<E> {
+    /// The region does not start at an 8-aligned address (the arena's `u64`s and pointers need it).
+    Misaligned { address: usize },
+    /// The region cannot hold the source, or the AST did not fit in what was left: build again into
+    /// a region of at least `next_size` bytes. Never more than a buffer under 4 GiB needs.
+    RegionTooSmall { next_size: usize },
+    /// The builder's own error (a parse error, say), or [`BufferTooLarge`] converted into `E` when
+    /// the source and AST would not fit the format's 4 GiB whatever the region.
+    Build(E),
+}
+
+impl<E: core::fmt::Display> core::fmt::Display for BuildIntoError<E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BuildIntoError::Misaligned { address } => {
+                write!(f, "the region at {address:#x} for a rawast buffer is not 8-aligned")
+            }
+            BuildIntoError::RegionTooSmall { next_size } => {
+                write!(f, "the region is too small for the rawast buffer: try one of {next_size} bytes")
+            }
+            BuildIntoError::Build(error) => error.fmt(f),
+        }
+    }
+}
+
+impl<E: core::fmt::Debug + core::fmt::Display> std::error::Error for BuildIntoError<E> {}
+
+/// Builds a buffer for `source` in the format of one schema into `region`, as
+/// [`build`](crate::build) would (the same layout, the same bytes apart from the addresses the
+/// arena pointers and `base_low32` hold), but in memory the caller owns and may reuse. `build_ast`
+/// is called at most once, with an arena of the room the source leaves in `region`.
+///
+/// `region` must start 8-aligned ([`BuildIntoError::Misaligned`] otherwise, once it is large
+/// enough to build in). When it cannot hold the source, or the AST does not fit the rest, the
+/// answer is [`BuildIntoError::RegionTooSmall`] with the size to try next (at least twice
+/// `region`'s, so retries end after a few doublings); a parse error is [`BuildIntoError::Build`],
+/// never a request to grow.
+///
+/// The buffer is valid while `region` holds these bytes: the arena pointers in it are addresses
+/// within `region`, read relative to the metadata's `base_low32`, and the deserializer reads its
+/// bytes where they lie. A reader must be done with a buffer before the region is built into again,
+/// or its bytes change under it. Bytes of the region outside the buffer, and the few bytes of
+/// alignment between the AST's allocations, keep whatever they held.
+pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
+    region: &mut [u8],
+    source: &str,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Built, BuildIntoError<E>> {
+    let (address, region_len) = (region.as_ptr() as usize, region.len());
+    // The arena never outgrows the format's u32 offsets: as in `build`, checked before anything is copied.
+    let too_large = || BuildIntoError::Build(BufferTooLarge.into());
+    let room = MAX_BUFFER.checked_sub(METADATA_SIZE + source.len()).ok_or_else(too_large)?;
+    let largest = room.next_multiple_of(8);
+    let fixed = region_size(source.len(), 0).ok_or_else(too_large)?;
+    let next_size = |arena_capacity: usize| {
+        let arena = arena_capacity.saturating_mul(2).clamp(MIN_ARENA, largest);
+        let limit = region_size(source.len(), largest).unwrap_or(usize::MAX);
+        region_size(source.len(), arena).unwrap_or(usize::MAX).max(region_len.saturating_mul(2)).min(limit)
+    };
+    let arena_capacity = match region_len.checked_sub(fixed) {
+        Some(free) if free >= MIN_ARENA => (free & !7).min(largest),
+        _ => return Err(BuildIntoError::RegionTooSmall { next_size: next_size(0) }),
+    };
+    // Checked once the region is known to be large enough: an empty one has no address to speak of.
+    if !address.is_multiple_of(8) {
+        return Err(BuildIntoError::Misaligned { address });
+    }
+    let next_size = next_size(arena_capacity);
+    match write_buffer(region, source, placement, format, arena_capacity, build_ast) {
+        Ok(Some(range)) => Ok(Built { start: range.start, len: range.len() }),
+        Ok(None) if arena_capacity >= room => Err(too_large()),
+        Ok(None) => Err(BuildIntoError::RegionTooSmall { next_size }),
+        Err(error) => Err(BuildIntoError::Build(error)),
+    }
+}
+
+/// The bytes of region a buffer of `source_len` bytes of source and an arena of `arena_capacity`
+/// bytes (a multiple of 8) is laid out in, or `None` past the address space.
+pub(crate) fn region_size(source_len: usize, arena_capacity: usize) -> Option<usize> {
+    source_len
+        .checked_next_multiple_of(8)?
+        .checked_add(arena_capacity)?
+        .checked_add(METADATA_SIZE.next_multiple_of(8) + 8)
+}
+
+/// Lays out the buffer of `source` in `region`: copies the source, runs `build_ast` over an arena
+/// of `arena_capacity` bytes, writes the metadata block. Returns the buffer's byte range in
+/// `region`, or `None` when the builder's error says the arena is full. The gaps of alignment
+/// around the source and before the metadata are zeroed, so the buffer's bytes do not depend on
+/// what the region held before.
+///
+/// `region` must be 8-aligned and at least `region_size(source.len(), arena_capacity)` bytes, and
+/// `arena_capacity` a multiple of 8: both callers size it so.
+pub(crate) fn write_buffer<E: From<BufferTooLarge> + IsArenaFull>(
+    region: &mut [u8],
+    source: &str,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    arena_capacity: usize,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Option<Range<usize>>, E> {
+    let source_len = source.len().next_multiple_of(8);
+    // Internal invariants of both callers; the allocator's bounds below rely on them.
+    assert!(
+        (region.as_ptr() as usize).is_multiple_of(8)
+            && arena_capacity.is_multiple_of(8)
+            && region_size(source.len(), arena_capacity).is_some_and(|size| size <= region.len()),
+        "write_buffer: region misaligned or too small for its arena"
+    );
+    // Offsets inside the region of the source and of the arena's bounds.
+    let (source_at, arena_low, arena_high, direction) = match placement {
+        SourcePlacement::Start => (0, source_len, source_len + arena_capacity, Direction::Up),
+        SourcePlacement::End => (arena_capacity, 0, arena_capacity, Direction::Down),
+    };
+    let source_end = source_at + source.len();
+    region[source_at..source_end].copy_from_slice(source.as_bytes());
+    let region_address = region.as_ptr() as usize;
+    let base_ptr = region.as_mut_ptr();
+    // SAFETY: the source and arena offsets are within `region` (asserted above), which is borrowed
+    // for this call and outlives `allocator`, `source_in_buffer` and every arena pointer (they end up
+    // as plain addresses in the buffer bytes, never dereferenced after `build_ast` returns). The
+    // source range holds a copy of `source`, valid UTF-8, and the arena range is disjoint from it.
+    let (root, used, source_in_buffer) = unsafe {
+        let source_ptr = base_ptr.add(source_at);
+        let source_in_buffer = core::str::from_utf8_unchecked(core::slice::from_raw_parts(source_ptr, source.len()));
+        let allocator = Allocator::new(base_ptr.add(arena_low), base_ptr.add(arena_high), direction);
+        match build_ast(&allocator, Source::new(source_in_buffer)) {
+            Ok(root) => (root as usize, allocator.used(), source_ptr as usize),
+            Err(error) if error.is_arena_full() => return Ok(None),
+            Err(error) => return Err(error),
+        }
+    };
+
+    let (start, end_of_content) = match placement {
+        SourcePlacement::Start => (0, used.1 - region_address),
+        // The buffer begins at the lowest arena allocation, rounded down to keep 8-byte alignment.
+        SourcePlacement::End => ((used.0 - region_address) & !7, source_end),
+    };
+    let metadata_at = end_of_content.next_multiple_of(8);
+    let end = metadata_at + METADATA_SIZE;
+    if end - start > MAX_BUFFER {
+        return Err(BufferTooLarge.into());
+    }
+    match placement {
+        SourcePlacement::Start => region[source_end..source_len].fill(0),
+        SourcePlacement::End => region[start..used.0 - region_address].fill(0),
+    }
+    region[end_of_content..metadata_at].fill(0);
+    let base = region_address + start;
+    let metadata = Metadata {
+        root: (root - base) as u32,
+        source_start: (source_in_buffer - base) as u32,
+        source_len: source.len() as u32,
+        source_ascii_len: source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32,
+        base_low32: base as u32,
+    };
+    region[metadata_at..end].copy_from_slice(&metadata.to_bytes(format));
+    Ok(Some(start..end))
+}
+
+#[cfg(test)]
+mod tests;
