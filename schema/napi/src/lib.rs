@@ -1,7 +1,8 @@
 //! Hands a finished rawast buffer ([`RawBuffer`]) from a Rust producer to JavaScript in the same
 //! process, through napi-rs: [`hand_over`] without a copy (the `Uint8Array` views the buffer's own
 //! memory, freed when JS collects it), [`copy`] with one. Where a runtime refuses external memory
-//! (Electron's V8 sandbox), `hand_over` copies once instead and says so.
+//! (Electron's V8 sandbox), `hand_over` copies once instead and says so. [`build_into`] builds the
+//! buffer straight into a JS buffer the caller reuses across calls instead.
 //!
 //! A crate of its own rather than a `napi` feature of `rawast-runtime`: the runtime is what every
 //! producer links (wasm32 builds, command-line encoders, the schema's own tools) and depends on
@@ -12,7 +13,9 @@
 
 mod copy;
 mod external;
+mod reuse;
 
 pub use copy::copy;
 pub use external::{Transfer, hand_over, live_external_buffers};
 pub use rawast_runtime::RawBuffer;
+pub use reuse::{ReuseError, Written, build_into};

@@ -1,0 +1,116 @@
+//! Building straight into a JS buffer the caller owns and reuses across calls (oxc-parser's way):
+//! no allocation per call and nothing for the garbage collector to free, at the price of a rule
+//! the caller keeps, that a buffer is read only until the next build into the same memory.
+//!
+//! The JS memory is borrowed for the call as napi-rs 3's `Uint8ArraySlice`, and written through
+//! its `as_mut`. That is sound because no JS runs while the build does (the builder calls no JS),
+//! and no other thread can reach the memory: a `SharedArrayBuffer` is refused.
+
+use core::fmt;
+use core::ptr;
+
+use napi::bindgen_prelude::{JsValue, Uint8ArraySlice};
+use napi::{Status, sys};
+use rawast_runtime::{Allocator, BufferFormat, BufferTooLarge, BuildIntoError, IsArenaFull, Source, SourcePlacement};
+
+/// What a build into a JS buffer came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// The buffer is the JS buffer's bytes `start..start + len`; `start` is a multiple of 8.
+    Built { start: usize, len: usize },
+    /// The JS buffer is too small for the source or its AST: build again into one of at least `to`
+    /// bytes (8-aligned, as a fresh `ArrayBuffer` is).
+    Grow { to: usize },
+}
+
+/// Why a build into a JS buffer wrote nothing and asks for no larger one.
+#[derive(Debug)]
+pub enum ReuseError<E> {
+    /// The JS buffer cannot be built into: shared, misaligned, or napi failed.
+    Js(napi::Error),
+    /// The builder's own error: a parse error, or the format's 4 GiB limit as `E`.
+    Build(E),
+}
+
+impl<E: fmt::Display> From<ReuseError<E>> for napi::Error {
+    /// A builder's error becomes a plain JS `Error` with its message.
+    fn from(error: ReuseError<E>) -> Self {
+        match error {
+            ReuseError::Js(error) => error,
+            ReuseError::Build(error) => napi::Error::from_reason(error.to_string()),
+        }
+    }
+}
+
+/// Builds the buffer of `source` into `buffer`, JS memory the caller keeps between calls, with
+/// [`rawast_runtime::build_into`]: the range of the buffer in it, or the size to grow it to.
+///
+/// The bytes at that range are a rawast buffer until the caller builds into the same memory again;
+/// a JS reader must be done with them by then (an eager deserializer, which copies everything into
+/// JS values, is; a lazy tree over them is not).
+pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
+    buffer: &mut Uint8ArraySlice<'_>,
+    source: &str,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Written, ReuseError<E>> {
+    refuse_shared(buffer).map_err(ReuseError::Js)?;
+    // SAFETY: the memory is not shared with other threads (checked above), no JS runs until this
+    // call returns (the builder is Rust alone), and `buffer` is borrowed mutably for the call, so
+    // nothing else reads or writes these bytes while the slice lives.
+    let region = unsafe { buffer.as_mut() };
+    match rawast_runtime::build_into(region, source, placement, format, build_ast) {
+        Ok(built) => Ok(Written::Built { start: built.start, len: built.len }),
+        Err(BuildIntoError::RegionTooSmall { next_size }) => Ok(Written::Grow { to: next_size }),
+        Err(BuildIntoError::Build(error)) => Err(ReuseError::Build(error)),
+        Err(BuildIntoError::Misaligned { address }) => Err(ReuseError::Js(napi::Error::new(
+            Status::InvalidArg,
+            format!(
+                "cannot build a rawast buffer at {address:#x}, which is not 8-aligned: give a Uint8Array whose byteOffset is a multiple of 8"
+            ),
+        ))),
+    }
+}
+
+/// An error unless `buffer` views an `ArrayBuffer` (not a `SharedArrayBuffer`, which other threads
+/// may write while the build runs).
+fn refuse_shared(buffer: &Uint8ArraySlice<'_>) -> napi::Result<()> {
+    let value = buffer.value();
+    let mut arraybuffer = ptr::null_mut();
+    // SAFETY: `value` is a live `Uint8Array` of its env, for this call; napi fills the out-pointer
+    // it is given and ignores the null ones.
+    let status = unsafe {
+        sys::napi_get_typedarray_info(
+            value.env,
+            value.value,
+            ptr::null_mut(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+            &mut arraybuffer,
+            ptr::null_mut(),
+        )
+    };
+    if status != sys::Status::napi_ok {
+        return Err(napi::Error::new(
+            Status::from(status),
+            "cannot read the Uint8Array to build a rawast buffer into".to_owned(),
+        ));
+    }
+    let mut is_arraybuffer = false;
+    // SAFETY: `arraybuffer` is the typed array's buffer, just returned by napi.
+    let status = unsafe { sys::napi_is_arraybuffer(value.env, arraybuffer, &mut is_arraybuffer) };
+    if status != sys::Status::napi_ok {
+        return Err(napi::Error::new(
+            Status::from(status),
+            "cannot read the Uint8Array to build a rawast buffer into".to_owned(),
+        ));
+    }
+    if !is_arraybuffer {
+        return Err(napi::Error::new(
+            Status::InvalidArg,
+            "a rawast buffer is built into a Uint8Array over an ArrayBuffer, not a SharedArrayBuffer, which other threads may write meanwhile".to_owned(),
+        ));
+    }
+    Ok(())
+}
