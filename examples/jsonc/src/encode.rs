@@ -1,6 +1,6 @@
 //! From source text to a rawast buffer: `[source][arena][metadata]`, the parser layout.
 
-use rawast_runtime::{RawBuffer, SourcePlacement, build};
+use rawast_runtime::{Allocator, RawBuffer, Source, SourcePlacement, build};
 
 use crate::ast::Document;
 use crate::constants::BUFFER_FORMAT;
@@ -24,4 +24,11 @@ pub fn encode_inspect(source: &str, mut inspect: impl FnMut(&Document<'_>)) -> R
         inspect(&document);
         Ok(document.as_ptr().cast())
     })
+}
+
+/// The builder `encode` runs, for a caller that lays out the buffer itself
+/// (`rawast_runtime::build_into`, into memory it reuses; parser layout, `BUFFER_FORMAT`): parses
+/// `source` with `allocator` and returns the root's address.
+pub fn build_document<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, Error> {
+    Ok(allocator.alloc(parse(source, allocator)?)?.as_ptr().cast())
 }

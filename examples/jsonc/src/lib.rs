@@ -16,7 +16,7 @@ mod strings;
 pub mod to_json;
 mod trivia;
 
-pub use encode::{encode, encode_inspect};
+pub use encode::{build_document, encode, encode_inspect};
 pub use error::Error;
 pub use parser::{MAX_DEPTH, parse};
 pub use to_json::to_json;

@@ -1,7 +1,8 @@
 // The JSONC addon (napi/): `parse(source)` in this process gives the tree that `deserialize` gives
 // of `jsonc-encode`'s buffer of the same file, for every fixture; through the zero-copy hand-over,
-// the copy, and inside worker threads. A parse error is a plain `Error` with the parser's message.
-// Handed-over memory is released once JS collects the buffers.
+// the copy, the buffer reused across calls (`parseReused`, which grows it as texts need), and
+// inside worker threads. A parse error is a plain `Error` with the parser's message. Handed-over
+// memory is released once JS collects the buffers.
 //
 //   node napi/build.js && cargo build --release --locked && node --test test/napi.test.js
 //
@@ -19,7 +20,7 @@ import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 
 import { RawastBufferError, deserialize } from "../generated/npm/parser/deserialize.js";
-import { addon, parse } from "../napi/index.js";
+import { addon, parse, parseReused } from "../napi/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixturesDir = join(root, "test/fixtures");
@@ -140,4 +141,89 @@ test("parse runs in worker threads, two at once", async () => {
   const [first, second] = await Promise.all([run(), run()]);
   assert.deepEqual(first, expected);
   assert.deepEqual(second, expected);
+});
+
+test("the reused buffer gives the same trees", () => {
+  checkFixtures(parseReused);
+});
+
+/** A text of about `bytes` bytes whose tree has objects, strings, numbers and comments. */
+function largeText(bytes) {
+  const item = '{"name": "x\\u00e9", "values": [1, -2.5e3, true, null], /* note */ "nested": {"a": []}},\n';
+  return `[\n${item.repeat(Math.ceil(bytes / item.length))}0]`;
+}
+
+test("the reused buffer grows for a text larger than it, and stays right for small and large ones after", async () => {
+  // A module instance of its own, so its buffer starts at the initial size whatever ran before.
+  const wrapper = await import(`../napi/index.js?growth`);
+  const initial = wrapper.reusedBufferBytes();
+  const small = fixtures.find(({ error, text }) => error === null && text !== null);
+  const large = largeText(initial + 100_000);
+  assert.ok(Buffer.byteLength(large) > initial, "the large text alone does not fit the initial buffer");
+  const expected = (text) => JSON.stringify(deserialize(addon.parseRawCopy(text)));
+  const [smallTree, largeTree] = [expected(small.text), expected(large)];
+  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), smallTree);
+  assert.equal(wrapper.reusedBufferBytes(), initial, "a small text needs no growth");
+  assert.equal(JSON.stringify(wrapper.parseReused(large)), largeTree);
+  const grown = wrapper.reusedBufferBytes();
+  assert.ok(grown > initial && grown % 8 === 0, `the buffer grew to ${grown} bytes`);
+  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), smallTree);
+  assert.equal(JSON.stringify(wrapper.parseReused(large)), largeTree);
+  assert.equal(wrapper.reusedBufferBytes(), grown, "the grown buffer is kept and suffices again");
+});
+
+test("a parse error leaves the reused buffer usable", async () => {
+  const wrapper = await import(`../napi/index.js?errors`);
+  const small = fixtures.find(({ error, text }) => error === null && text !== null);
+  const expected = JSON.stringify(deserialize(addon.parseRawCopy(small.text)));
+  assert.throws(() => wrapper.parseReused('{"a" 1}'), (error) => error.constructor === Error && error.message === "expected ':' at 1:6");
+  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), expected);
+  // An error at the end of a text too large for the buffer: it grows, parses again, then fails.
+  const unterminated = largeText(wrapper.reusedBufferBytes() + 1000).slice(0, -2);
+  assert.throws(() => wrapper.parseReused(unterminated), (error) => error.constructor === Error && /^expected/.test(error.message));
+  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), expected);
+  assert.throws(() => wrapper.parseReused(null), TypeError);
+});
+
+test("the addon refuses buffers it cannot build into", () => {
+  assert.throws(() => addon.parseInto("[1]", new Uint8Array(new SharedArrayBuffer(4096))), /not a SharedArrayBuffer/);
+  assert.throws(() => addon.parseInto("[1]", new Uint8Array(new ArrayBuffer(4096), 4)), /not 8-aligned/);
+  assert.ok(addon.parseInto("[1]", new Uint8Array(0)).grow > 0, "an empty Uint8Array is asked to grow");
+});
+
+test("parseReused runs in worker threads, each with a buffer of its own", async () => {
+  const texts = fixtures.filter(({ text }) => text !== null).map(({ text }) => text);
+  // Each worker grows its own buffer, between two runs over the fixtures.
+  const large = largeText(1_500_000);
+  const expected = [...texts, large, ...texts].map((text) => outcome(parse, text));
+  const source = `
+    import { parentPort, workerData } from "node:worker_threads";
+    const { parseReused, reusedBufferBytes } = await import(workerData.index);
+    const initial = reusedBufferBytes();
+    const results = workerData.texts.map((text) => {
+      try {
+        return { tree: JSON.stringify(parseReused(text)) };
+      } catch (error) {
+        return { error: error.message, plain: error.constructor === Error, bufferError: error.name === "RawastBufferError" };
+      }
+    });
+    parentPort.postMessage({ initial, final: reusedBufferBytes(), results });`;
+  const run = () =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), {
+        workerData: { index: new URL("../napi/index.js", import.meta.url).href, texts: [...texts, large, ...texts] },
+      });
+      let message = null;
+      worker.on("message", (value) => (message = value));
+      worker.on("error", reject);
+      worker.on("exit", (code) => (code === 0 && message !== null ? resolve(message) : reject(new Error(`worker exited with ${code}`))));
+    });
+  // The main thread's buffer grows first: the workers' start at the initial size all the same.
+  parseReused(large);
+  const [first, second] = await Promise.all([run(), run()]);
+  for (const { initial, final, results } of [first, second]) {
+    assert.equal(initial, 1 << 20, "a worker starts with a buffer of its own");
+    assert.ok(final > initial);
+    assert.deepEqual(results, expected);
+  }
 });

@@ -1,5 +1,6 @@
 //! The JSONC example parser as a Node.js addon: `parseRaw(source)` parses and hands the rawast
-//! buffer to JS without a copy (`rawast_napi::hand_over`), `parseRawCopy` with one copy; the JS
+//! buffer to JS without a copy (`rawast_napi::hand_over`), `parseRawCopy` with one copy, and
+//! `parseInto(source, buffer)` (module `reuse`) builds it into a `Uint8Array` JS reuses; the JS
 //! wrapper `napi/index.js` deserializes it. The functions of `measure` isolate the parse and the
 //! hand-over for `bench/napi.js`.
 //!
@@ -12,6 +13,7 @@ use napi::bindgen_prelude::Uint8ArraySlice;
 use napi_derive::napi;
 
 pub mod measure;
+pub mod reuse;
 
 /// The buffer of `source`, handed to JS without a copy where the runtime allows external memory.
 #[napi(catch_unwind)]
