@@ -4,8 +4,11 @@
 //
 //   external      deserialize(parseRaw(text)): parse, hand over without a copy, deserialize
 //   copy          deserialize(parseRawCopy(text)): parse, copy once, deserialize
+//   reused        parseReused(text): parse into the wrapper's reused buffer, deserialize (the
+//                 buffer is grown before timing, so no sample pays for growth)
 //   parse_only    parseOnly(text): the Rust parse (text conversion included), nothing handed over
 //   parse_external parseRaw(text): parse and hand over, no deserialize
+//   parse_into    parseInto(text, buffer): parse into a reused buffer, no deserialize
 //   handover_external  handOverStashed(): the hand-over alone of a buffer parsed beforehand
 //   handover_copy copyStashed(): the copy alone
 //   noop          noop(): a napi call that does nothing
@@ -15,8 +18,10 @@
 // A PATH is a file, or a directory whose *.json and *.jsonc files are taken (recursively); default:
 // test/fixtures and ../../node_modules. Files are grouped by size (under 5 KB, 5 to 100 KB, 100 KB
 // and more), and at most K of each (default 8), spread over the class's sizes, are timed. Prints
-// each file's median µs per call and, per class, the median over files of each method and of the
-// hand-over's share of the whole call.
+// each file's median µs per call and, per class, the median over files of each method, of each
+// hand-over's share of its whole call, and of the reused path against the other two. The reused
+// path's hand-over is `parse_into − parse_only` (a view and a result object, less the buffer
+// allocation `parse_only` pays and `parse_into` does not), so its share may be below zero.
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -25,7 +30,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { deserialize } from "../generated/npm/parser/deserialize.js";
-import { addon } from "../napi/index.js";
+import { addon, parseReused } from "../napi/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CLASSES = [
@@ -45,11 +50,16 @@ const STASH_BYTES = 16e6;
 const PARTS = new Set(["handover_external", "handover_copy", "noop"]);
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+/** The buffer `parse_into` builds into, grown per file before timing as `parseReused`'s is. */
+let intoBuffer = new Uint8Array(new ArrayBuffer(1 << 20));
+
 const METHODS = {
   external: (text) => deserialize(addon.parseRaw(text)),
   copy: (text) => deserialize(addon.parseRawCopy(text)),
+  reused: (text) => parseReused(text),
   parse_only: (text) => addon.parseOnly(text),
   parse_external: (text) => addon.parseRaw(text),
+  parse_into: (text) => addon.parseInto(text, intoBuffer),
   handover_external: () => addon.handOverStashed(),
   handover_copy: () => addon.copyStashed(),
   noop: () => addon.noop(),
@@ -124,6 +134,11 @@ async function measure(file) {
   const { text } = file;
   // Calls per sample: enough for `SAMPLE_MS` of the whole call, measured once after warming up.
   for (let i = 0; i < 5; i++) METHODS.external(text);
+  // Both reused buffers grown to fit this file, so that samples time reuse and never growth.
+  parseReused(text);
+  for (let grow; (grow = addon.parseInto(text, intoBuffer).grow) !== undefined; ) {
+    intoBuffer = new Uint8Array(new ArrayBuffer(Math.ceil(Math.max(intoBuffer.length * 2, grow) / 8) * 8));
+  }
   const once = time(() => METHODS.external(text), 3) / 3;
   const reps = Math.max(1, Math.ceil(SAMPLE_MS / Math.max(once, 1e-3)));
   const bufferBytes = addon.parseOnly(text);
@@ -173,8 +188,10 @@ function report(rows) {
     console.log(`| ${row.path} | ${(row.bytes / 1e3).toFixed(1)} | ${(row.buffer_bytes / 1e3).toFixed(1)} | ${names.map((name) => cell(row.us[name])).join(" | ")} |`);
   }
   console.log("\nper size class, medians over files");
-  console.log("| class | files | external µs | copy µs | parse_only µs | handover_external µs | handover_copy µs | hand-over ÷ external call | copy ÷ external call | (parse_external − parse_only) ÷ external call | external ÷ parse_only |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    "| class | files | external µs | copy µs | reused µs | parse_only µs | handover_external ÷ external | handover_copy ÷ copy | (parse_into − parse_only) ÷ reused | reused ÷ external | reused ÷ copy | copy ÷ external | external ÷ parse_only |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   const summary = [];
   for (const { name } of CLASSES) {
     const members = rows.filter((row) => row.sizeClass === name);
@@ -185,10 +202,16 @@ function report(rows) {
       files: members.length,
       external: of((r) => r.us.external),
       copy: of((r) => r.us.copy),
+      reused: of((r) => r.us.reused),
       parse_only: of((r) => r.us.parse_only),
+      parse_into: of((r) => r.us.parse_into),
       handover_external: of((r) => r.us.handover_external),
       handover_copy: of((r) => r.us.handover_copy),
       handover_share: of((r) => r.us.handover_external / r.us.external),
+      copy_handover_share: of((r) => r.us.handover_copy / r.us.copy),
+      reused_handover_share: of((r) => (r.us.parse_into - r.us.parse_only) / r.us.reused),
+      reused_vs_external: of((r) => r.us.reused / r.us.external),
+      reused_vs_copy: of((r) => r.us.reused / r.us.copy),
       copy_vs_external: of((r) => r.us.copy / r.us.external),
       difference_share: of((r) => (r.us.parse_external - r.us.parse_only) / r.us.external),
       external_vs_parse_only: of((r) => r.us.external / r.us.parse_only),
@@ -196,7 +219,7 @@ function report(rows) {
     summary.push(line);
     const pct = (x) => `${(x * 100).toFixed(1)}%`;
     console.log(
-      `| ${name} | ${line.files} | ${cell(line.external)} | ${cell(line.copy)} | ${cell(line.parse_only)} | ${cell(line.handover_external)} | ${cell(line.handover_copy)} | ${pct(line.handover_share)} | ${line.copy_vs_external.toFixed(3)} | ${pct(line.difference_share)} | ${line.external_vs_parse_only.toFixed(2)} |`,
+      `| ${name} | ${line.files} | ${cell(line.external)} | ${cell(line.copy)} | ${cell(line.reused)} | ${cell(line.parse_only)} | ${pct(line.handover_share)} | ${pct(line.copy_handover_share)} | ${pct(line.reused_handover_share)} | ${line.reused_vs_external.toFixed(3)} | ${line.reused_vs_copy.toFixed(3)} | ${line.copy_vs_external.toFixed(3)} | ${line.external_vs_parse_only.toFixed(2)} |`,
     );
   }
   if (options.json) writeFileSync(options.json, `${JSON.stringify({ node: process.version, cpu: model, files: rows, classes: summary }, null, 2)}\n`);
