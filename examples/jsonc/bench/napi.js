@@ -4,7 +4,7 @@
 //
 //   external      deserialize(parseRaw(text)): parse, hand over without a copy, deserialize
 //   copy          deserialize(parseRawCopy(text)): parse, copy once, deserialize
-//   reused        parseReused(text): parse into the wrapper's reused buffer, deserialize (the
+//   reused        parse(text): parse into the wrapper's reused buffer, deserialize (the
 //                 buffer is grown before timing, so no sample pays for growth)
 //   parse_only    parseOnly(text): the Rust parse (text conversion included), nothing handed over
 //   parse_external parseRaw(text): parse and hand over, no deserialize
@@ -30,7 +30,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { deserialize } from "../generated/npm/parser/deserialize.js";
-import { addon, parseReused } from "../napi/index.js";
+import { addon, parse } from "../napi/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const CLASSES = [
@@ -50,13 +50,13 @@ const STASH_BYTES = 16e6;
 const PARTS = new Set(["handover_external", "handover_copy", "noop"]);
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** The buffer `parse_into` builds into, grown per file before timing as `parseReused`'s is. */
+/** The buffer `parse_into` builds into, grown per file before timing as `parse`'s is. */
 let intoBuffer = new Uint8Array(new ArrayBuffer(1 << 20));
 
 const METHODS = {
   external: (text) => deserialize(addon.parseRaw(text)),
   copy: (text) => deserialize(addon.parseRawCopy(text)),
-  reused: (text) => parseReused(text),
+  reused: (text) => parse(text),
   parse_only: (text) => addon.parseOnly(text),
   parse_external: (text) => addon.parseRaw(text),
   parse_into: (text) => addon.parseInto(text, intoBuffer),
@@ -135,7 +135,7 @@ async function measure(file) {
   // Calls per sample: enough for `SAMPLE_MS` of the whole call, measured once after warming up.
   for (let i = 0; i < 5; i++) METHODS.external(text);
   // Both reused buffers grown to fit this file, so that samples time reuse and never growth.
-  parseReused(text);
+  parse(text);
   for (let grow; (grow = addon.parseInto(text, intoBuffer).grow) !== undefined; ) {
     intoBuffer = new Uint8Array(new ArrayBuffer(Math.ceil(Math.max(intoBuffer.length * 2, grow) / 8) * 8));
   }

@@ -1,8 +1,10 @@
 // `parse(source)`: the JSONC example parser in this process, through its Node.js addon. The Rust
-// parser builds the tree into a rawast buffer, the addon hands the buffer over without a copy
-// (`parseRaw`), and the generated deserializer turns it into `{ document, comments }`.
-// `parseReused(source)` gives the same tree, the parser building into one buffer this module keeps
-// and reuses (`parseInto`) instead of a fresh one per call.
+// parser builds the tree into one buffer this module keeps and reuses (`parseInto`), and the
+// generated deserializer turns it into `{ document, comments }`. `parseOwnBuffer(source)` gives
+// the same tree from a buffer of its own, handed over without a copy (`parseRaw`): what a tree read
+// lazily, or a buffer kept or sent to another thread, needs. The reused buffer is the default: the
+// per-call buffer costs an allocation, and its memory is freed only after a collection and a turn
+// of the event loop.
 //
 // Build the addon first: `node napi/build.js` (cargo build --release, then the library renamed).
 
@@ -17,36 +19,38 @@ import { addonFile } from "./platform.js";
 export const addon = load();
 
 /**
- * Parses JSONC text into `{ document, comments }`. A text that is not JSONC throws an `Error` with
- * the parser's message and position (`expected ',' or '}' at 3:14`).
+ * Parses JSONC text into `{ document, comments }`, as `parse` does, from a buffer of its own per
+ * call, handed over without a copy where the runtime allows (freed when JS collects it). A text
+ * that is not JSONC throws an `Error` with the parser's message and position.
+ * @param {string} source
+ * @returns {{ document: object, comments: object[] }}
+ */
+export function parseOwnBuffer(source) {
+  if (typeof source !== "string") throw new TypeError(`parseOwnBuffer() expects the JSONC text as a string, not ${source === null ? "null" : typeof source}`);
+  return deserialize(addon.parseRaw(source));
+}
+
+/** Bytes of the buffer `parse` starts with; it grows (doubling, at least to what the addon asks) and never shrinks. */
+const REUSED_INITIAL_BYTES = 1 << 20;
+/** The buffer `parse` builds into: one per module instance, so one per thread (each worker loads its own). */
+let reused = new Uint8Array(new ArrayBuffer(REUSED_INITIAL_BYTES));
+
+/**
+ * Parses JSONC text into `{ document, comments }`, the parser building into one buffer this module
+ * keeps across calls: no buffer is allocated or collected per call. When a text or its tree does
+ * not fit, the buffer grows and the text is parsed again. A text that is not JSONC throws an
+ * `Error` with the parser's message and position (`expected ',' or '}' at 3:14`).
+ *
+ * The rule that makes reuse safe: the buffer is read only until the next `parse` call, which
+ * overwrites it. The deserializer here is eager (the package target of codegen.toml, `parser`):
+ * it copies every value into plain JS objects before returning, so the tree returned stays valid.
+ * A lazy tree reads the buffer as it is walked and would read the next text's bytes, so a lazy
+ * target must not use this path: it takes `parseOwnBuffer`, a buffer of its own per call.
  * @param {string} source
  * @returns {{ document: object, comments: object[] }}
  */
 export function parse(source) {
   if (typeof source !== "string") throw new TypeError(`parse() expects the JSONC text as a string, not ${source === null ? "null" : typeof source}`);
-  return deserialize(addon.parseRaw(source));
-}
-
-/** Bytes of the buffer `parseReused` starts with; it grows (doubling, at least to what the addon asks) and never shrinks. */
-const REUSED_INITIAL_BYTES = 1 << 20;
-/** The buffer `parseReused` builds into: one per module instance, so one per thread (each worker loads its own). */
-let reused = new Uint8Array(new ArrayBuffer(REUSED_INITIAL_BYTES));
-
-/**
- * Parses JSONC text into `{ document, comments }`, as `parse` does, with the parser building into
- * one buffer this module keeps across calls: no buffer is allocated or collected per call. When a
- * text or its tree does not fit, the buffer grows and the text is parsed again.
- *
- * The rule that makes reuse safe: the buffer is read only until the next `parseReused` call, which
- * overwrites it. The deserializer here is eager (the package target of codegen.toml, `parser`):
- * it copies every value into plain JS objects before returning, so the tree returned stays valid.
- * A lazy tree reads the buffer as it is walked and would read the next text's bytes, so a lazy
- * target must not use this path: it takes `parse`'s hand-over, a buffer of its own per call.
- * @param {string} source
- * @returns {{ document: object, comments: object[] }}
- */
-export function parseReused(source) {
-  if (typeof source !== "string") throw new TypeError(`parseReused() expects the JSONC text as a string, not ${source === null ? "null" : typeof source}`);
   for (;;) {
     const result = addon.parseInto(source, reused);
     if (result.grow === undefined) return deserialize(new Uint8Array(reused.buffer, result.start, result.length));
@@ -56,7 +60,7 @@ export function parseReused(source) {
   }
 }
 
-/** The size of the buffer `parseReused` builds into, for tests of its growth. */
+/** The size of the buffer `parse` builds into, for tests of its growth. */
 export function reusedBufferBytes() {
   return reused.length;
 }

@@ -1,8 +1,8 @@
-// The JSONC addon (napi/): `parse(source)` in this process gives the tree that `deserialize` gives
-// of `jsonc-encode`'s buffer of the same file, for every fixture; through the zero-copy hand-over,
-// the copy, the buffer reused across calls (`parseReused`, which grows it as texts need), and
-// inside worker threads. A parse error is a plain `Error` with the parser's message. Handed-over
-// memory is released once JS collects the buffers.
+// The JSONC addon (napi/): parsing in this process gives the tree that `deserialize` gives of
+// `jsonc-encode`'s buffer of the same file, for every fixture; through the buffer reused across
+// calls (`parse`, which grows it as texts need), the zero-copy hand-over (`parseOwnBuffer`), the
+// copy, and inside worker threads. A parse error is a plain `Error` with the parser's message.
+// Handed-over memory is released once JS collects the buffers.
 //
 //   node napi/build.js && cargo build --release --locked && node --test test/napi.test.js
 //
@@ -20,7 +20,7 @@ import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 
 import { RawastBufferError, deserialize } from "../generated/npm/parser/deserialize.js";
-import { addon, parse, parseReused } from "../napi/index.js";
+import { addon, parse, parseOwnBuffer } from "../napi/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const fixturesDir = join(root, "test/fixtures");
@@ -78,12 +78,12 @@ function checkFixtures(parseText) {
   assert.ok(parsed > 10, `only ${parsed} fixtures parsed`);
 }
 
-test("parse gives jsonc-encode's tree of every fixture, without a copy", () => {
+test("parseOwnBuffer gives jsonc-encode's tree of every fixture, without a copy", () => {
   const before = addon.liveExternalBuffers();
   const buffer = addon.parseRaw("[1]");
   assert.equal(addon.liveExternalBuffers(), before + 1, "parseRaw copied: this runtime refused external memory");
   assert.equal(buffer.byteOffset, 0);
-  checkFixtures(parse);
+  checkFixtures(parseOwnBuffer);
 });
 
 test("the copy-once hand-over gives the same trees", () => {
@@ -93,9 +93,11 @@ test("the copy-once hand-over gives the same trees", () => {
 });
 
 test("a parse error is a plain Error with the parser's message", () => {
-  assert.throws(() => parse('{"a" 1}'), (error) => error.constructor === Error && !(error instanceof RawastBufferError) && error.message === "expected ':' at 1:6");
-  assert.throws(() => parse("[".repeat(1001)), (error) => error.constructor === Error && /^nested deeper than 1000 levels at 1:1001/.test(error.message));
-  assert.throws(() => parse(42), TypeError);
+  for (const parseText of [parse, parseOwnBuffer]) {
+    assert.throws(() => parseText('{"a" 1}'), (error) => error.constructor === Error && !(error instanceof RawastBufferError) && error.message === "expected ':' at 1:6");
+    assert.throws(() => parseText("[".repeat(1001)), (error) => error.constructor === Error && /^nested deeper than 1000 levels at 1:1001/.test(error.message));
+    assert.throws(() => parseText(42), TypeError);
+  }
 });
 
 test("handed-over memory is released when JS collects the buffers", async () => {
@@ -114,15 +116,15 @@ test("handed-over memory is released when JS collects the buffers", async () => 
   assert.equal(addon.liveExternalBuffers(), 0, "buffers JS no longer holds were not freed");
 });
 
-test("parse runs in worker threads, two at once", async () => {
+test("parseOwnBuffer runs in worker threads, two at once", async () => {
   const texts = fixtures.filter(({ text }) => text !== null).map(({ text }) => text);
-  const expected = texts.map((text) => outcome(parse, text));
+  const expected = texts.map((text) => outcome(parseOwnBuffer, text));
   const source = `
     import { parentPort, workerData } from "node:worker_threads";
-    const { parse } = await import(workerData.index);
+    const { parseOwnBuffer } = await import(workerData.index);
     const results = workerData.texts.map((text) => {
       try {
-        return { tree: JSON.stringify(parse(text)) };
+        return { tree: JSON.stringify(parseOwnBuffer(text)) };
       } catch (error) {
         return { error: error.message, plain: error.constructor === Error, bufferError: error.name === "RawastBufferError" };
       }
@@ -144,7 +146,7 @@ test("parse runs in worker threads, two at once", async () => {
 });
 
 test("the reused buffer gives the same trees", () => {
-  checkFixtures(parseReused);
+  checkFixtures(parse);
 });
 
 /** A text of about `bytes` bytes whose tree has objects, strings, numbers and comments. */
@@ -162,13 +164,13 @@ test("the reused buffer grows for a text larger than it, and stays right for sma
   assert.ok(Buffer.byteLength(large) > initial, "the large text alone does not fit the initial buffer");
   const expected = (text) => JSON.stringify(deserialize(addon.parseRawCopy(text)));
   const [smallTree, largeTree] = [expected(small.text), expected(large)];
-  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), smallTree);
+  assert.equal(JSON.stringify(wrapper.parse(small.text)), smallTree);
   assert.equal(wrapper.reusedBufferBytes(), initial, "a small text needs no growth");
-  assert.equal(JSON.stringify(wrapper.parseReused(large)), largeTree);
+  assert.equal(JSON.stringify(wrapper.parse(large)), largeTree);
   const grown = wrapper.reusedBufferBytes();
   assert.ok(grown > initial && grown % 8 === 0, `the buffer grew to ${grown} bytes`);
-  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), smallTree);
-  assert.equal(JSON.stringify(wrapper.parseReused(large)), largeTree);
+  assert.equal(JSON.stringify(wrapper.parse(small.text)), smallTree);
+  assert.equal(JSON.stringify(wrapper.parse(large)), largeTree);
   assert.equal(wrapper.reusedBufferBytes(), grown, "the grown buffer is kept and suffices again");
 });
 
@@ -176,13 +178,13 @@ test("a parse error leaves the reused buffer usable", async () => {
   const wrapper = await import(`../napi/index.js?errors`);
   const small = fixtures.find(({ error, text }) => error === null && text !== null);
   const expected = JSON.stringify(deserialize(addon.parseRawCopy(small.text)));
-  assert.throws(() => wrapper.parseReused('{"a" 1}'), (error) => error.constructor === Error && error.message === "expected ':' at 1:6");
-  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), expected);
+  assert.throws(() => wrapper.parse('{"a" 1}'), (error) => error.constructor === Error && error.message === "expected ':' at 1:6");
+  assert.equal(JSON.stringify(wrapper.parse(small.text)), expected);
   // An error at the end of a text too large for the buffer: it grows, parses again, then fails.
   const unterminated = largeText(wrapper.reusedBufferBytes() + 1000).slice(0, -2);
-  assert.throws(() => wrapper.parseReused(unterminated), (error) => error.constructor === Error && /^expected/.test(error.message));
-  assert.equal(JSON.stringify(wrapper.parseReused(small.text)), expected);
-  assert.throws(() => wrapper.parseReused(null), TypeError);
+  assert.throws(() => wrapper.parse(unterminated), (error) => error.constructor === Error && /^expected/.test(error.message));
+  assert.equal(JSON.stringify(wrapper.parse(small.text)), expected);
+  assert.throws(() => wrapper.parse(null), TypeError);
 });
 
 test("the addon refuses buffers it cannot build into", () => {
@@ -191,18 +193,18 @@ test("the addon refuses buffers it cannot build into", () => {
   assert.ok(addon.parseInto("[1]", new Uint8Array(0)).grow > 0, "an empty Uint8Array is asked to grow");
 });
 
-test("parseReused runs in worker threads, each with a buffer of its own", async () => {
+test("parse runs in worker threads, each with a buffer of its own", async () => {
   const texts = fixtures.filter(({ text }) => text !== null).map(({ text }) => text);
   // Each worker grows its own buffer, between two runs over the fixtures.
   const large = largeText(1_500_000);
-  const expected = [...texts, large, ...texts].map((text) => outcome(parse, text));
+  const expected = [...texts, large, ...texts].map((text) => outcome(parseOwnBuffer, text));
   const source = `
     import { parentPort, workerData } from "node:worker_threads";
-    const { parseReused, reusedBufferBytes } = await import(workerData.index);
+    const { parse, reusedBufferBytes } = await import(workerData.index);
     const initial = reusedBufferBytes();
     const results = workerData.texts.map((text) => {
       try {
-        return { tree: JSON.stringify(parseReused(text)) };
+        return { tree: JSON.stringify(parse(text)) };
       } catch (error) {
         return { error: error.message, plain: error.constructor === Error, bufferError: error.name === "RawastBufferError" };
       }
@@ -219,7 +221,7 @@ test("parseReused runs in worker threads, each with a buffer of its own", async 
       worker.on("exit", (code) => (code === 0 && message !== null ? resolve(message) : reject(new Error(`worker exited with ${code}`))));
     });
   // The main thread's buffer grows first: the workers' start at the initial size all the same.
-  parseReused(large);
+  parse(large);
   const [first, second] = await Promise.all([run(), run()]);
   for (const { initial, final, results } of [first, second]) {
     assert.equal(initial, 1 << 20, "a worker starts with a buffer of its own");

@@ -1,6 +1,6 @@
 //! `parseInto(source, buffer)`: the parser builds straight into a `Uint8Array` the JS caller keeps
 //! and reuses across calls (`rawast_napi::build_into`), so a call allocates no buffer and leaves
-//! none for the garbage collector. `napi/index.js`'s `parseReused` keeps that `Uint8Array`, grows
+//! none for the garbage collector. `napi/index.js`'s `parse` keeps that `Uint8Array`, grows
 //! it when asked, and deserializes the range returned.
 
 use jsonc_rawast_example::build_document;
