@@ -3,7 +3,7 @@
 //!
 //! [`build`](crate::build) allocates its own region and grows it until the AST fits; `build_into`
 //! cannot grow the caller's memory, so when the region is too small it says how large a region to
-//! try next and leaves the growing to the caller. Both lay the buffer out with [`write_buffer`].
+//! try next and leaves the growing to the caller. Both lay the buffer out with `write_buffer`.
 
 use core::ops::Range;
 
