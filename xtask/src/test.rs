@@ -20,7 +20,8 @@ Steps, and what each buys:
                                    (rustfmt.toml) on every crate, `cargo xtask tidy` (module and
                                    function sizes, doc comments, no dates in code or output), and
                                    `cargo clippy --all-targets -D warnings` on the workspace and
-                                   examples/jsonc
+                                   examples/jsonc, and the published crates' `cargo doc` with no
+                                   broken or private links
     2. npm ci                      the pinned Node and JS dependencies (skipped when node_modules
                                    is newer than package-lock.json, outside CI, or is a link to
                                    another checkout's)
@@ -128,6 +129,13 @@ fn gates(project: &Project) -> Result<()> {
         let clippy = ["clippy", "--quiet", "--locked", "--workspace", "--all-targets", "--manifest-path", manifest];
         project::run(project::cargo().args(clippy).args(["--", "-D", "warnings"]), root)?;
     }
+    // The published crates' rustdoc, as docs.rs builds it: no broken or private links.
+    let mut doc = project::cargo();
+    doc.args(["doc", "--quiet", "--locked", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings");
+    for (name, _) in crates::publishable(root)? {
+        doc.args(["--package", &name]);
+    }
+    project::run(&mut doc, root)?;
     Ok(())
 }
 
