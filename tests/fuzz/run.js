@@ -26,13 +26,15 @@ const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--c
 
 // The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms to
 // read may take 2 s plus 8 t to read, and where the target has a walker, its walk of a buffer whose
-// valid walk takes `w` ms 2 s plus 8 w more. A corrupt buffer's reads may run to about 4 times what
-// the valid one's read (the budget, README "bounded work"), and along a pointer cycle every turn is
+// valid walk takes `w` ms 2 s plus 8 w more, plus a read's bound again for the tree it may build.
+// A corrupt buffer's reads may run to about 4 times what the valid one's read (the budget, README
+// "bounded work"), and along a pointer cycle every turn is
 // read as deep as the stack allows, then left for later and read again from its top: what such a
 // read costs follows the budget, so the buffer's size, more than the valid read's time
 // (self-cycles in lodash.js take far longer than its valid read on oxlint-plugins and
-// oxc-ts-range-parent: at 1 s plus 4 t, some runs found them hangs). A walk reads a buffer up to twice, each time bounded as a read is (its scan, then
-// where nodes have parent links, the whole tree, whose `parent` a visited node holds). A case holds
+// oxc-ts-range-parent: at 1 s plus 4 t, some runs found them hangs). A walk reads a buffer up to
+// twice: its scan, bounded by the valid walk's time, then where nodes have parent links the whole
+// tree, whose `parent` a visited node holds, bounded as a read is. A case holds
 // up to two trees at once: the one `deserialize` read, which the walks are compared with, and the
 // one a full walk builds; so a case of a buffer of `b` bytes may add 64 MiB plus 2 × 32 b to the RSS (on
 // Linux, where a case's own peak can be measured), and a child's peak RSS may pass its level after
@@ -42,7 +44,7 @@ const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--c
 const HANG_MS = 2000;
 const HANG_FACTOR = 8;
 const readLimit = (file) => HANG_MS + HANG_FACTOR * file.readMs;
-const walkLimit = (file) => HANG_MS + HANG_FACTOR * file.walkMs;
+const walkLimit = (file) => HANG_MS + HANG_FACTOR * file.walkMs + readLimit(file);
 const CASE_RSS_SLACK = 64 * 2 ** 20;
 const CASE_RSS_FACTOR = 32;
 const CASE_TREES = 2;

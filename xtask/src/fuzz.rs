@@ -27,8 +27,9 @@ targets' trees are materialized, also after their buffer is detached, shrunk or 
 case runs in one of two child processes, watched:
 
     hang      reads longer than 2 s plus 8 times the file's valid deserialization, or a walk
-              (where the target has a walker) longer than 2 s plus 8 times its valid walk (a
-              walk may read twice: its scan, then the whole tree where nodes have parents)
+              (where the target has a walker) longer than 2 s plus 8 times its valid walk plus
+              the reads' bound again (a walk may read twice: its scan, then the whole tree
+              where nodes have parents)
     death     the child dies (a signal, V8 out of memory, an exit)
     blow-up   the case adds more than 64 MiB plus 64 times its buffer's size to the child's RSS
               (measured on Linux; 32 for each of the two trees a case holds: the read one and a
