@@ -60,6 +60,9 @@ export function events(rule, types) {
   return { visitor, log };
 }
 
+const VISIT = 0,
+  EXIT = 1;
+
 /**
  * The events a walk with `rule` gives on the tree under `root` (a node), computed on the tree
  * itself: a node is an object whose `type` names an entry of `visitorKeys`, its children what those
@@ -70,17 +73,18 @@ export function referenceEvents(root, visitorKeys, rule, types) {
   const enters = new Set([...rule.enter, ...rule.skip].filter((t) => types.has(t)));
   const exits = new Set(rule.exit.filter((t) => types.has(t)));
   const skips = new Set(rule.skip);
-  // Frames: ["visit", value] or ["exit", node].
-  const stack = [["visit", root]];
+  // Frames, flat: EXIT and a node, or a value to visit and VISIT (no array per frame).
+  const stack = [root, VISIT];
   while (stack.length > 0) {
-    const [kind, value] = stack.pop();
-    if (kind === "exit") {
+    const kind = stack.pop(),
+      value = stack.pop();
+    if (kind === EXIT) {
       log.push(["exit", value]);
       continue;
     }
     if (value === null || typeof value !== "object") continue;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push(["visit", value[i]]);
+      for (let i = value.length - 1; i >= 0; i--) stack.push(value[i], VISIT);
       continue;
     }
     const type = value.type;
@@ -88,13 +92,13 @@ export function referenceEvents(root, visitorKeys, rule, types) {
     if (keys === undefined) {
       // A plain object: what it holds, in order.
       const values = Object.values(value);
-      for (let i = values.length - 1; i >= 0; i--) stack.push(["visit", values[i]]);
+      for (let i = values.length - 1; i >= 0; i--) stack.push(values[i], VISIT);
       continue;
     }
     if (enters.has(type)) log.push(["enter", value]);
-    if (exits.has(type)) stack.push(["exit", value]);
+    if (exits.has(type)) stack.push(value, EXIT);
     if (skips.has(type)) continue;
-    for (let i = keys.length - 1; i >= 0; i--) stack.push(["visit", value[keys[i]]]);
+    for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]], VISIT);
   }
   return log;
 }

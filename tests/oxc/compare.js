@@ -24,6 +24,7 @@
  *   labels: key order, keys, array length, prototype)
  */
 export function firstDifference(a, b, { samePrototype = (x, y) => x === y, inherited = [], skipped = [] } = {}) {
+  if (inherited.length === 0 && skipped.length === 0 && sameTrees(a, b, samePrototype)) return null;
   // Pending pairs as flat quadruples [a, b, key, depth], popped in depth-first order. `path` holds the
   // keys from the root to the pair being compared; the pair's depth says how much of it stays valid.
   const stack = [a, b, undefined, 0];
@@ -71,6 +72,52 @@ export function firstDifference(a, b, { samePrototype = (x, y) => x === y, inher
     }
   }
   return null;
+}
+
+/**
+ * Whether `a` and `b` are equal as `firstDifference` defines it, where `false` may also mean that
+ * it cannot tell (an object's `parent` not found among the objects with a `parent`): the path
+ * that runs on every tree compared, without the bookkeeping a message needs, which
+ * `firstDifference` does only where this does not say equal.
+ */
+function sameTrees(a, b, samePrototype) {
+  const stack = [a, b];
+  // Each reference object with a `parent`, with its counterpart (parents come first).
+  const counterparts = new Map();
+  while (stack.length > 0) {
+    const y = stack.pop(),
+      x = stack.pop();
+    if (Object.is(x, y)) continue;
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = x.length - 1; i >= 0; i--) if (!Object.is(x[i], y[i])) stack.push(x[i], y[i]);
+      continue;
+    }
+    if (Array.isArray(y)) return false;
+    if (x instanceof RegExp || y instanceof RegExp) {
+      if (x instanceof RegExp && y instanceof RegExp && x.source === y.source && x.flags === y.flags) continue;
+      return false;
+    }
+    const xProto = Object.getPrototypeOf(x),
+      yProto = Object.getPrototypeOf(y);
+    if (xProto !== yProto && !samePrototype(xProto, yProto)) return false;
+    const xKeys = Object.keys(x),
+      yKeys = Object.keys(y);
+    if (xKeys.length !== yKeys.length) return false;
+    for (let i = 0; i < xKeys.length; i++) {
+      const k = xKeys[i];
+      if (k !== yKeys[i]) return false;
+      if (k === "parent") {
+        counterparts.set(x, y);
+        const expected = x.parent === null ? null : counterparts.get(x.parent);
+        if (expected === undefined || y.parent !== expected) return false;
+      } else if (!Object.is(x[k], y[k])) {
+        stack.push(x[k], y[k]);
+      }
+    }
+  }
+  return true;
 }
 
 /**

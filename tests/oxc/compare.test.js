@@ -140,3 +140,9 @@ test("a parent is compared by the object it points to", () => {
   foreign.program.body[0].parent = addParents(withoutParents()).program;
   assert.match(firstDifference(addParents(withoutParents()), foreign), /^program\.body\[0\]\.parent: /);
 });
+
+test("a parent that is no object compared is a difference, even where both are undefined", () => {
+  const outside = { type: "Program", parent: null };
+  assert.match(firstDifference({ type: "X", parent: outside }, { type: "X", parent: undefined }), /^parent: undefined, not the counterpart/);
+  assert.match(firstDifference({ type: "X", parent: undefined }, { type: "X", parent: undefined }), /^parent: undefined, not the counterpart/);
+});

@@ -1,0 +1,83 @@
+//! Commands run a few at a time: the checks that run one Node process per target (conformance)
+//! keep every core busy. Each job's lines pass through as they come, prefixed by its label when
+//! several run, so a long run still shows its progress.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::{Context, Result};
+
+/// A command and the label its lines are shown with.
+pub struct Job {
+    pub label: String,
+    pub command: Command,
+}
+
+/// What a job ended in: whether it exited with success, and its stdout's last line.
+pub struct Finished {
+    pub success: bool,
+    pub last_line: Option<String>,
+}
+
+/// How many jobs run at once by default: one per core.
+pub fn default_parallelism() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs `jobs`, at most `parallelism` at a time, starting them in order; returns what each ended in,
+/// in the order given.
+pub fn run_all(jobs: Vec<Job>, parallelism: usize) -> Result<Vec<Finished>> {
+    let prefixed = jobs.len() > 1;
+    let count = jobs.len();
+    let jobs: Vec<Mutex<Option<Job>>> = jobs.into_iter().map(|job| Mutex::new(Some(job))).collect();
+    let results: Vec<Mutex<Option<Result<Finished>>>> = (0..count).map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..parallelism.clamp(1, count.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(slot) = jobs.get(index) else { break };
+                    let job = slot.lock().expect("a job's lock").take().expect("each job is taken once");
+                    let result = run_one(job, prefixed);
+                    *results[index].lock().expect("a result's lock") = Some(result);
+                }
+            });
+        }
+    });
+    results.into_iter().map(|slot| slot.into_inner().expect("a result's lock").expect("every job ran")).collect()
+}
+
+/// Runs one job, passing its stdout and stderr through line by line.
+fn run_one(mut job: Job, prefixed: bool) -> Result<Finished> {
+    let prefix = if prefixed { format!("[{}] ", job.label) } else { String::new() };
+    let mut child = job
+        .command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot start {}", job.label))?;
+    let stdout = child.stdout.take().expect("piped stdout");
+    let stderr = child.stderr.take().expect("piped stderr");
+    let last_line = std::thread::scope(|scope| {
+        let errors = scope.spawn(|| pass_through(stderr, &prefix, &mut std::io::stderr()));
+        let last_line = pass_through(stdout, &prefix, &mut std::io::stdout());
+        errors.join().expect("the stderr reader does not panic")?;
+        last_line
+    })?;
+    let success = child.wait()?.success();
+    Ok(Finished { success, last_line })
+}
+
+/// Copies `input`'s lines to `output`, each prefixed and written whole; returns the last one.
+fn pass_through(input: impl Read, prefix: &str, output: &mut impl Write) -> Result<Option<String>> {
+    let mut last = None;
+    for line in BufReader::new(input).lines() {
+        let line = line?;
+        output.write_all(format!("{prefix}{line}\n").as_bytes())?;
+        last = Some(line);
+    }
+    Ok(last)
+}
