@@ -1,12 +1,12 @@
 //! `cargo xtask conformance`: the generated deserializers against acorn (rawast's buffers) or
 //! against oxc's own deserializer (oxc-parser's buffers), on real files.
 
-use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result};
 
+use crate::jobs::{self, Finished, Job};
 use crate::layout32;
 use crate::project::{self, Project};
 use crate::targets::{Format, HarnessTarget, Targets};
@@ -42,7 +42,9 @@ that reads each file's live buffer with the target and compares the tree with Ox
 (tests/oxlint/conformance.js): keys, values, every node's `parent` and `loc`, comments and tokens.
 Oxlint runs no plugin on a file it cannot parse: those are not compared.
 
-Prints one line per mismatch or error with the first differing path; the last line is
+The scripts (one for rawast's targets, one per oxc target) run one per core (--jobs), their lines
+prefixed with their targets' names when several run. Prints one line per mismatch or error with the
+first differing path; the last line is
 `conformance: F files, M mismatches` (summed over the targets). Exits 1 if M > 0 or any file errors.";
 
 #[derive(clap::Args)]
@@ -55,6 +57,9 @@ pub struct Args {
     /// tests/oxc/corpus-{js,ts}.txt for oxc targets)
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// How many scripts run at once (rawast's targets share one; each oxc target has its own)
+    #[arg(long, value_name = "N", default_value_t = jobs::default_parallelism())]
+    jobs: usize,
 }
 
 pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
@@ -69,7 +74,7 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
         .collect::<Result<_>>()?;
     // A target named on the command line needs the wasm32 producer; `all` can go without, outside CI.
     let named = args.target != "all";
-    let counts = run(project, selected, &paths, named)?;
+    let counts = run(project, selected, &paths, named, args.jobs)?;
     // Each script ends with the contract's line for its targets; several end with one for them all.
     if counts.scripts > 1 {
         println!("conformance: {} files, {} mismatches", counts.files, counts.mismatches);
@@ -78,48 +83,67 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
 }
 
 /// Compares `targets` on `paths` or, if none, on each one's default corpus: rawast's targets in one
-/// run of tests/conformance/run.js, then each oxc target in a run of tests/oxc/conformance.js.
+/// run of tests/conformance/run.js, each oxc target in a run of tests/oxc/conformance.js, and
+/// Oxlint's in one of tests/oxlint/conformance.js, `jobs` runs at a time.
 /// The 32-bit targets are dropped when the wasm32 producer cannot be built, unless `required` (or CI).
-pub fn run(project: &Project, targets: Vec<HarnessTarget>, paths: &[PathBuf], required: bool) -> Result<Counts> {
+pub fn run(
+    project: &Project,
+    targets: Vec<HarnessTarget>,
+    paths: &[PathBuf],
+    required: bool,
+    jobs: usize,
+) -> Result<Counts> {
     targets.iter().try_for_each(HarnessTarget::ensure_generated)?;
     // The span checks read the layouts' `walk`.
     crate::layouts::write(project)?;
-    let (oxc, mut rawast): (Vec<HarnessTarget>, Vec<HarnessTarget>) =
+    let (mut oxc, mut rawast): (Vec<HarnessTarget>, Vec<HarnessTarget>) =
         targets.into_iter().partition(HarnessTarget::is_oxc);
-    let mut total = Counts { success: true, ..Counts::default() };
     layout32::build_producer_for(project, &mut rawast, required)?;
+    let mut scripts = Vec::new();
+    // Oxlint's run is the longest: started first, the others share the remaining cores.
+    oxc.sort_by_key(|target| !target.is_oxlint());
+    for target in oxc {
+        scripts.push(oxc_script(project, target, paths)?);
+    }
     if !rawast.is_empty() {
-        let encode = project.build_encode(false)?;
+        let encode = project.build_encode(true)?;
         let files =
             if paths.is_empty() { corpus_list(project, "tests/conformance/corpus.txt")? } else { paths.to_vec() };
         let mut command = Command::new(project.node()?);
         command.arg(project.path("tests/conformance/run.js")).arg("--encode").arg(encode);
         command.args(rawast.iter().flat_map(HarnessTarget::arg)).args(&files).current_dir(std::env::current_dir()?);
-        total.add(&run_counting(&mut command)?);
+        let label = rawast.iter().map(|target| target.name.as_str()).collect::<Vec<_>>().join(",");
+        scripts.insert(scripts.len().min(1), Job { label, command });
     }
-    for target in oxc {
-        let files = if !paths.is_empty() {
-            paths.to_vec()
-        } else if matches!(target.format, Format::Oxc { typescript: true, .. }) {
-            corpus_list(project, "tests/oxc/corpus-ts.txt")?
-        } else {
-            corpus_list(project, "tests/oxc/corpus-js.txt")?
-        };
-        let script = if target.is_oxlint() {
-            eprintln!(
-                "conformance of {} (against Oxlint's own deserializer, on the buffers Oxlint writes, while it lints)",
-                target.name
-            );
-            "tests/oxlint/conformance.js"
-        } else {
-            eprintln!("conformance of {} (against oxc-parser's own deserializer, on the same buffers)", target.name);
-            "tests/oxc/conformance.js"
-        };
-        let mut command = Command::new(project.node()?);
-        command.arg(project.path(script)).args(target.arg()).args(&files).current_dir(&project.root);
-        total.add(&run_counting(&mut command)?);
+    let mut total = Counts { success: true, ..Counts::default() };
+    for finished in jobs::run_all(scripts, jobs)? {
+        total.add(&Counts::of(&finished));
     }
     Ok(total)
+}
+
+/// The run of `target`'s script (oxc-parser's or Oxlint's) on `paths` or its default corpus.
+fn oxc_script(project: &Project, target: HarnessTarget, paths: &[PathBuf]) -> Result<Job> {
+    let files = if !paths.is_empty() {
+        paths.to_vec()
+    } else if matches!(target.format, Format::Oxc { typescript: true, .. }) {
+        corpus_list(project, "tests/oxc/corpus-ts.txt")?
+    } else {
+        corpus_list(project, "tests/oxc/corpus-js.txt")?
+    };
+    let script = if target.is_oxlint() {
+        eprintln!(
+            "conformance of {} (against Oxlint's own deserializer, on the buffers Oxlint writes, while it lints)",
+            target.name
+        );
+        "tests/oxlint/conformance.js"
+    } else {
+        eprintln!("conformance of {} (against oxc-parser's own deserializer, on the same buffers)", target.name);
+        "tests/oxc/conformance.js"
+    };
+    let mut command = Command::new(project.node()?);
+    command.arg(project.path(script)).args(target.arg()).args(&files).current_dir(&project.root);
+    Ok(Job { label: target.name, command })
 }
 
 /// The paths a corpus list names (relative to the root; `#` comments), which must all exist (`npm
@@ -154,22 +178,18 @@ impl Counts {
     }
 }
 
-/// Runs a conformance script, passing its output through, and reads the counts of its last line
-/// (`conformance: F files, M mismatches`).
-fn run_counting(command: &mut Command) -> Result<Counts> {
-    let mut child = command.stdout(Stdio::piped()).spawn().context("cannot start node")?;
-    let mut counts = Counts { scripts: 1, ..Counts::default() };
-    let stdout = child.stdout.take().expect("piped stdout");
-    for line in std::io::BufReader::new(stdout).lines() {
-        let line = line?;
-        writeln!(std::io::stdout(), "{line}")?;
-        if let Some(rest) = line.strip_prefix("conformance: ") {
-            let numbers: Vec<u64> = rest.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-            if let [files, mismatches] = numbers[..] {
-                (counts.files, counts.mismatches) = (files, mismatches);
-            }
+impl Counts {
+    /// The counts of a script's last line (`conformance: F files, M mismatches`); a script that
+    /// ended without one failed.
+    fn of(finished: &Finished) -> Counts {
+        let mut counts = Counts { scripts: 1, success: finished.success, ..Counts::default() };
+        let line = finished.last_line.as_deref().and_then(|line| line.strip_prefix("conformance: "));
+        let numbers: Vec<u64> =
+            line.unwrap_or_default().split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+        match numbers[..] {
+            [files, mismatches] => (counts.files, counts.mismatches) = (files, mismatches),
+            _ => counts.success = false,
         }
+        counts
     }
-    counts.success = child.wait()?.success();
-    Ok(counts)
 }

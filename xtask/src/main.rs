@@ -7,6 +7,7 @@ mod conformance;
 mod crates;
 mod examples;
 mod fuzz;
+mod jobs;
 mod layout32;
 mod layouts;
 mod oxc;

@@ -10,7 +10,9 @@ use anyhow::{Result, bail};
 
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
-use crate::{bench, browser, codegen, conformance, crates, examples, fuzz, layout32, layouts, oxc, package, tidy};
+use crate::{
+    bench, browser, codegen, conformance, crates, examples, fuzz, jobs, layout32, layouts, oxc, package, tidy,
+};
 
 pub const LONG_ABOUT: &str = "\
 Run every check CI runs, in the order that fails fastest, and print a table of the steps' times
@@ -176,7 +178,7 @@ fn run_conformance(project: &Project) -> Result<()> {
     let targets = Targets::read(project)?;
     let all = targets.select("all").expect("the configurations have targets");
     // Every target on its default corpus; the 32-bit ones need the wasm32 producer in CI only.
-    if !conformance::run(project, all, &[], false)?.success {
+    if !conformance::run(project, all, &[], false, jobs::default_parallelism())?.success {
         bail!("conformance found mismatches");
     }
     Ok(())
@@ -193,7 +195,9 @@ fn run_fuzz(project: &Project) -> Result<()> {
 fn node_test(project: &Project) -> Result<()> {
     // tests/cycles builds its buffers from the layouts.
     layouts::write(project)?;
-    project::run(Command::new(project.node()?).args(["--test", "tests/**/*.test.js"]), &project.root)
+    // A test file per core: most are one thread each (Node's default leaves one core to its runner).
+    let concurrency = format!("--test-concurrency={}", jobs::default_parallelism());
+    project::run(Command::new(project.node()?).args(["--test", &concurrency, "tests/**/*.test.js"]), &project.root)
 }
 
 fn run_package(project: &Project) -> Result<()> {
