@@ -4,6 +4,9 @@
 // count; `parent` counts as which object it points to; an object of any class other than `Object`,
 // `Array` and `RegExp` (a leaked `Deferred`, a lazy node not materialized) is a difference of its own.
 
+const VALUE = 0,
+  TEXT = 1;
+
 /** `{ hash, nodes }`: a 64-bit hash as a hex string, and how many objects with a string `type` the tree has. */
 export function digest(value) {
   let low = 0x811c9dc5;
@@ -17,15 +20,22 @@ export function digest(value) {
   };
   const ids = new Map();
   let nodes = 0;
-  // Values to visit, or strings to mix in as they come off the stack.
-  const stack = [{ value }];
+  // Each key's text as mixed in, made once.
+  const keyTexts = new Map();
+  const keyText = (key) => {
+    let text = keyTexts.get(key);
+    if (text === undefined) keyTexts.set(key, (text = `${JSON.stringify(key)}:`));
+    return text;
+  };
+  // Pairs, flat: VALUE and a value to visit, or TEXT and a string to mix in as it comes off the stack.
+  const stack = [value, VALUE];
   while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === "string") {
-      mix(item);
+    const kind = stack.pop();
+    const v = stack.pop();
+    if (kind === TEXT) {
+      mix(v);
       continue;
     }
-    const v = item.value;
     if (v === undefined) mix("u");
     else if (v === null) mix("n");
     else if (typeof v === "string") mix(JSON.stringify(v));
@@ -35,18 +45,18 @@ export function digest(value) {
     else if (v instanceof RegExp) mix(`/${v.source}/${v.flags}`);
     else if (Array.isArray(v)) {
       mix(`[${v.length}`);
-      stack.push("]");
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i] }, ",");
+      stack.push("]", TEXT);
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i], VALUE, ",", TEXT);
     } else if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
       ids.set(v, ids.size);
       if (typeof v.type === "string") nodes++;
       mix("{");
-      stack.push("}");
+      stack.push("}", TEXT);
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        if (key === "parent") stack.push(`parent:${v.parent === null ? "null" : (ids.get(v.parent) ?? "elsewhere")},`);
-        else stack.push({ value: v[key] }, `${JSON.stringify(key)}:`);
+        if (key === "parent") stack.push(`parent:${v.parent === null ? "null" : (ids.get(v.parent) ?? "elsewhere")},`, TEXT);
+        else stack.push(v[key], VALUE, keyText(key), TEXT);
       }
     } else {
       mix(`<${typeof v === "object" ? (v.constructor?.name ?? "null-prototype") : typeof v}>`);
