@@ -55,23 +55,49 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
     width,
     source,
   };
+  // Types are the layout's objects: each is given its key once.
   const keyIds = new Map();
+  const idOfType = new Map();
   const keyOf = (type) => {
+    let id = idOfType.get(type);
+    if (id !== undefined) return id;
     const key = JSON.stringify(type);
     if (!keyIds.has(key)) {
       keyIds.set(key, sites.keys.length);
       sites.keys.push(key);
     }
-    return keyIds.get(key);
+    id = keyIds.get(key);
+    idOfType.set(type, id);
+    return id;
   };
   const enumIds = new Map();
+  // `valid()`: the tags the type allows, asked for the first time the type is met.
   const tag = (at, name, valid) => {
-    if (!enumIds.has(name)) {
-      enumIds.set(name, sites.valid.length);
-      sites.valid.push(valid);
+    let id = enumIds.get(name);
+    if (id === undefined) {
+      id = sites.valid.length;
+      enumIds.set(name, id);
+      sites.valid.push(valid());
     }
     sites.tags.at.push(at);
-    sites.tags.type.push(enumIds.get(name));
+    sites.tags.type.push(id);
+  };
+  // A tagged `Option`'s name among the enums', once per type.
+  const optionNames = new Map();
+  const optionName = (type) => {
+    let name = optionNames.get(type);
+    if (name === undefined) optionNames.set(type, (name = `Option<${JSON.stringify(type.option)}>`));
+    return name;
+  };
+  // An enum's variants that hold a value, as `[tag, payload]` pairs, once per enum.
+  const variantsOf = new Map();
+  const variants = (def) => {
+    let list = variantsOf.get(def);
+    if (list === undefined) {
+      list = Object.entries(def.variants).map(([variant, payload]) => [Number(variant), payload]);
+      variantsOf.set(def, list);
+    }
+    return list;
   };
   // (A `bool` in an `Option` is listed with its `None` value, before the walk meets it again.)
   const boolsSeen = new Set();
@@ -109,14 +135,16 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
       if (def.kind === "struct") {
         for (const [offset, field] of def.fields) stack.push(at + offset, field, parent, at, type.named);
       } else if (def.kind === "enum") {
-        tag(at, type.named, Object.keys(def.variants).map(Number));
-        for (const [variant, payload] of Object.entries(def.variants)) {
-          if (holderType !== null && payload?.box?.named === holderType) push(sites.selfCycles, at, Number(variant), at + def.payload, holder);
+        tag(at, type.named, () => Object.keys(def.variants).map(Number));
+        if (holderType !== null) {
+          for (const [variant, payload] of variants(def)) {
+            if (payload?.box?.named === holderType) push(sites.selfCycles, at, variant, at + def.payload, holder);
+          }
         }
         const payload = def.variants[view.getUint8(at)];
         if (payload) stack.push(at + def.payload, payload, parent, -1, null);
       } else {
-        tag(at, type.named, def.values);
+        tag(at, type.named, () => def.values);
       }
     } else if (type.box !== undefined) {
       const target = pointer(at);
@@ -131,7 +159,7 @@ export function walk(buffer, layout, { root, lo, limit, base, source }) {
       for (let i = len - 1; i >= 0; i--) stack.push(offset + i * type.size, type.vec, parent, -1, null);
     } else if (type.option !== undefined) {
       // A tag is 0 or 1, listed with the enums' tags (its low byte: little-endian).
-      if (type.tagged) tag(at, `Option<${JSON.stringify(type.option)}>`, [0, 1]);
+      if (type.tagged) tag(at, optionName(type), () => [0, 1]);
       if (isNone(view, at, type)) continue;
       // (A `bool`'s niche is its own byte; a `JSStr`'s, its flag's.)
       if (type.niche && type.option === "bool") bool(at, type.niche[2]);
@@ -150,8 +178,8 @@ const JSSTR_FLAG = 12;
 
 /** Appends one row to `columns`, its values in the columns' order. */
 function push(columns, ...values) {
-  const names = Object.keys(columns);
-  for (let i = 0; i < names.length; i++) columns[names[i]].push(values[i]);
+  let i = 0;
+  for (const name in columns) columns[name].push(values[i++]);
 }
 
 function isNone(view, at, type) {

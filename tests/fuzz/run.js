@@ -1,5 +1,7 @@
-// `cargo xtask fuzz` (see its --help): makes the corpus buffers, then runs each target's cases in a
-// pool of two watched child processes (worker.js) and prints what they ended in.
+// `cargo xtask fuzz` (see its --help): makes the corpus buffers, then runs the targets' cases in two
+// watched child processes (worker.js), two targets at a time with one child each (a child loads its
+// target's corpus once: more children per target would load it again), or one target with both,
+// and prints what they ended in.
 //
 // node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--cases N] [--seed S] [--case I]
 //
@@ -8,7 +10,7 @@
 // of the JS and TypeScript one (`oxc.js`).
 
 import { execFileSync, fork } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 
 import { parseFile } from "../acorn.js";
@@ -71,6 +73,8 @@ function commandLine() {
   };
 }
 
+const jsonMade = new Set();
+
 /**
  * The corpus buffers of one layout and pointer width, made by the producer (the native `encode` for
  * 64 bits, the wasm32 module for 32) unless they are newer than the producer and their files.
@@ -85,12 +89,18 @@ function buffers(options, layout, bits) {
   const stale = entries.filter((entry) => !fresh(entry));
   if (stale.length > 0) {
     process.stderr.write(`fuzz: making ${stale.length} ${layout} buffers (${bits}-bit)\n`);
-    const jsonDir = join(dir, "json");
+    // acorn's trees, as the producer reads them, are the same for every layout: made once a run
+    // (`jsonMade`).
+    const jsonDir = join(WORK, "json");
     mkdirSync(jsonDir, { recursive: true });
+    for (const name of readdirSync(jsonDir)) if (!name.endsWith(".json")) rmSync(join(jsonDir, name));
     for (const entry of stale) {
+      const json = join(jsonDir, `${basename(entry.stem)}.json`);
+      if (jsonMade.has(json)) continue;
+      jsonMade.add(json);
       const source = readFileSync(entry.source, "utf8");
       const { program, comments } = parseFile(source, entry.source);
-      writeFileSync(join(jsonDir, `${basename(entry.stem)}.json`), toJson({ source, program, comments }));
+      writeFileSync(json, toJson({ source, program, comments }));
     }
     if (bits === 64) execFileSync(options.encode, ["--layout", layout, "--dir", jsonDir], { stdio: "inherit" });
     else execFileSync(process.execPath, [WASM_ENCODE, "--layout", layout, "--dir", jsonDir], { stdio: "inherit" });
@@ -138,8 +148,8 @@ function startWorker(target, corpus, seed, onMessage, onExit) {
   return worker;
 }
 
-/** Runs `cases` of `target` (or only case `only`); resolves to the counts. */
-function campaign(options, target, corpus) {
+/** Runs `cases` of `target` (or only case `only`) in `children` children; resolves to the counts. */
+function campaign(options, target, corpus, children) {
   const counts = { cases: 0, error: 0, ast: 0, typeerror: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
   const failures = [];
   const indices = options.only !== null ? [options.only] : Array.from({ length: options.cases }, (_, i) => i);
@@ -238,7 +248,7 @@ function campaign(options, target, corpus) {
         process.stderr.write(`fuzz: ${target.name}: ${counts.cases} of ${indices.length} cases\n`);
       }
     }, 50);
-    for (let i = 0; i < Math.min(WORKERS, indices.length); i++) spawn();
+    for (let i = 0; i < Math.min(children, indices.length); i++) spawn();
   });
 }
 
@@ -246,12 +256,25 @@ async function main() {
   const options = commandLine();
   const rows = [];
   const totals = { cases: 0, hang: 0, death: 0, blowup: 0, foreign: 0 };
-  for (const target of options.targets) {
-    const started = Date.now();
-    const { counts } = await campaign(options, target, corpusOf(options, target));
-    rows.push({ target: target.name, ...counts, seconds: (Date.now() - started) / 1000 });
-    for (const key of Object.keys(totals)) totals[key] += counts[key];
-  }
+  // Every corpus first: making one blocks the event loop, which would stall a running campaign's
+  // watchdog and messages (its case would seem to hang).
+  const corpora = options.targets.map((target) => corpusOf(options, target));
+  const atOnce = Math.min(WORKERS, options.targets.length);
+  const children = Math.max(1, Math.floor(WORKERS / atOnce));
+  // Oxlint's campaign, the longest, first: the others share the other child meanwhile.
+  const queue = options.targets.map((_, index) => index).sort((a, b) => Number(options.targets[b].linter === true) - Number(options.targets[a].linter === true));
+  let next = 0;
+  const runNext = async () => {
+    while (next < queue.length) {
+      const index = queue[next++];
+      const target = options.targets[index];
+      const started = Date.now();
+      const { counts } = await campaign(options, target, corpora[index], children);
+      rows[index] = { target: target.name, ...counts, seconds: (Date.now() - started) / 1000 };
+      for (const key of Object.keys(totals)) totals[key] += counts[key];
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, runNext));
   console.log("\n| target | cases | RawastBufferError | AST | TypeError (odd inputs) | hangs | deaths | blow-ups | foreign errors | s |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) {

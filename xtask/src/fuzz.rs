@@ -24,7 +24,8 @@ metadata fields changed, truncations, byte flips, and odd views (unaligned, pool
 detached, resized, a Uint8Array whose length, byteOffset or buffer is redefined, padded to just
 under 4 GiB and to 4 GiB or more, a Proxy, an object made from Uint8Array.prototype). Lazy
 targets' trees are materialized, also after their buffer is detached, shrunk or grown back. Each
-case runs in one of two child processes, watched:
+case runs in one of two child processes (two targets at a time, one child each; a single target
+gets both), watched:
 
     hang      reads longer than 2 s plus 8 times the file's valid deserialization, or a walk
               (where the target has a walker) longer than 2 s plus 8 times its valid walk plus
