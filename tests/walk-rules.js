@@ -61,25 +61,64 @@ export function events(rule, types) {
 }
 
 const VISIT = 0,
-  EXIT = 1;
+  END = 1;
 
 /**
  * The events a walk with `rule` gives on the tree under `root` (a node), computed on the tree
  * itself: a node is an object whose `type` names an entry of `visitorKeys`, its children what those
- * keys hold, in order. Recursion with an explicit stack, so any depth.
+ * keys hold, in order. The tree's nodes are listed once (`nodesInOrder`); each rule scans the list.
  */
 export function referenceEvents(root, visitorKeys, rule, types) {
   const log = [];
   const enters = new Set([...rule.enter, ...rule.skip].filter((t) => types.has(t)));
   const exits = new Set(rule.exit.filter((t) => types.has(t)));
   const skips = new Set(rule.skip);
-  // Frames, flat: EXIT and a node, or a value to visit and VISIT (no array per frame).
+  const { nodes, ends } = nodesInOrder(root, visitorKeys);
+  // The nodes whose exit is due, innermost last, and where their subtrees end.
+  const open = [];
+  const openEnds = [];
+  for (let i = 0; i < nodes.length; ) {
+    while (openEnds.length > 0 && openEnds[openEnds.length - 1] <= i) {
+      openEnds.pop();
+      log.push(["exit", open.pop()]);
+    }
+    const node = nodes[i];
+    const type = node.type;
+    if (enters.has(type)) log.push(["enter", node]);
+    if (skips.has(type)) {
+      if (exits.has(type)) log.push(["exit", node]);
+      i = ends[i];
+      continue;
+    }
+    if (exits.has(type)) {
+      open.push(node);
+      openEnds.push(ends[i]);
+    }
+    i++;
+  }
+  while (open.length > 0) log.push(["exit", open.pop()]);
+  return log;
+}
+
+const listedTrees = new WeakMap();
+
+/**
+ * The nodes under `root` in the order a walk meets them, and for each the index after its subtree
+ * (`ends`), listed once per tree and keys: recursion with an explicit stack, so any depth. Values
+ * that are no node (plain objects, nodes of types `visitorKeys` lacks) are looked into whole.
+ */
+function nodesInOrder(root, visitorKeys) {
+  const listed = listedTrees.get(root);
+  if (listed !== undefined && listed.visitorKeys === visitorKeys) return listed;
+  const nodes = [];
+  const ends = [];
+  // Frames, flat: a value to visit and VISIT, or a node's index and END.
   const stack = [root, VISIT];
   while (stack.length > 0) {
     const kind = stack.pop(),
       value = stack.pop();
-    if (kind === EXIT) {
-      log.push(["exit", value]);
+    if (kind === END) {
+      ends[value] = nodes.length;
       continue;
     }
     if (value === null || typeof value !== "object") continue;
@@ -90,17 +129,17 @@ export function referenceEvents(root, visitorKeys, rule, types) {
     const type = value.type;
     const keys = typeof type === "string" ? visitorKeys[type] : undefined;
     if (keys === undefined) {
-      // A plain object: what it holds, in order.
       const values = Object.values(value);
       for (let i = values.length - 1; i >= 0; i--) stack.push(values[i], VISIT);
       continue;
     }
-    if (enters.has(type)) log.push(["enter", value]);
-    if (exits.has(type)) stack.push(value, EXIT);
-    if (skips.has(type)) continue;
+    stack.push(nodes.length, END);
+    nodes.push(value);
     for (let i = keys.length - 1; i >= 0; i--) stack.push(value[keys[i]], VISIT);
   }
-  return log;
+  const made = { visitorKeys, nodes, ends };
+  if (root !== null && typeof root === "object") listedTrees.set(root, made);
+  return made;
 }
 
 /**

@@ -108,6 +108,18 @@ function referenceKeys(ours) {
   return keys;
 }
 
+const keysOfWalkers = new Map();
+
+/** The node types `walker` knows and the reference walk's keys (`referenceKeys`), made once. */
+function walkerKeys(walker) {
+  let made = keysOfWalkers.get(walker);
+  if (made === undefined) {
+    made = { types: new Set(Object.keys(walker.VISITOR_KEYS)), keys: referenceKeys(walker.VISITOR_KEYS) };
+    keysOfWalkers.set(walker, made);
+  }
+  return made;
+}
+
 /**
  * The first difference between what `walker.walk` visits in the buffer (`args`: `deserialize`'s
  * arguments) with each rule of tests/walk-rules.js and what a walk of oxc's `program` by
@@ -117,10 +129,9 @@ function referenceKeys(ours) {
  * by which some files have every node type visited alone too (`eachTypeCheck`).
  */
 function checkWalks(walker, parent, program, args, index) {
-  const types = new Set(Object.keys(walker.VISITOR_KEYS));
+  const { types, keys } = walkerKeys(walker);
   const compareWhole = parent ? null : (expected, actual) => firstDifference(expected, actual);
   const walk = (visitor) => walker.walk(...args, visitor);
-  const keys = referenceKeys(walker.VISITOR_KEYS);
   return rulesDifference(walk, types, program, keys, compareWhole, parent ? {} : walker.WALK_WORDS) ?? (parent ? null : eachTypeCheck(index, walk, types, program, keys, compareWhole));
 }
 
