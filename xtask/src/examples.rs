@@ -10,7 +10,11 @@ use crate::project::{self, Project};
 
 /// Builds the `rawast` command and runs every example's checks.
 pub fn check(project: &Project) -> Result<()> {
-    project::run(project::cargo().args(["build", "--quiet", "--locked", "--package", "rawast"]), &project.root)?;
+    // Built as `cargo test --workspace` builds it, with the workspace's features: after that step of
+    // `cargo xtask test` nothing is compiled again (a `--package rawast` build would rebuild syn and
+    // the generator with fewer features).
+    let build = ["test", "--workspace", "--no-run", "--quiet", "--locked"];
+    project::run(project::cargo().args(build), &project.root)?;
     let rawast = project.path("target/debug/rawast");
     jsonc(project, &rawast)
 }
