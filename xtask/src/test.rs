@@ -41,8 +41,9 @@ Steps, and what each buys:
     7. fuzz                        bad input is an error, never a hang, a crash or a wrong
                                    value: 2000 corrupted buffers per target must end in an AST or
                                    a RawastBufferError, in bounded time and memory
-    8. node --test                 the JS behaviour: tests/**/*.test.js on the pinned Node (after
-                                   writing the layouts that tests/cycles builds its buffers with)
+    8. node --test                 the JS behaviour: tests/**/*.test.js on the pinned Node, a file
+                                   per core (after writing the layouts that tests/cycles builds
+                                   its buffers with)
     9. browser                     the web targets run where they are meant to: headless Chromium
                                    (Debian's; required in CI, else a warning), a conformance subset,
                                    bad buffers, SharedArrayBuffer, the wasm32 producer in the page
