@@ -25,6 +25,13 @@ pub struct Mapping {
     pub keys: KeyLocations,
 }
 
+impl Mapping {
+    /// The key a field's property has: its `rename`, else its name in the mapping's case.
+    pub fn field_key(&self, field: &crate::ir::Field) -> String {
+        field.estree.rename.clone().unwrap_or_else(|| self.case.apply(&field.name))
+    }
+}
+
 impl Default for Mapping {
     fn default() -> Self {
         Self {

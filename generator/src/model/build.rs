@@ -1,9 +1,10 @@
 //! Building the model: each type's JS value by its dialect's rules, what a walk meets in each
 //! struct, which types can make nodes, the visitor keys, and the checks of what the model names.
 
+use super::dialects::rules;
 use super::oxc::converter_reaches;
 use super::result::ResultShape;
-use super::rules::{DialectRules, rules};
+use super::rules::DialectRules;
 use super::{
     EnumModel, Model, ObjectModel, OutputVariant, PropertyValue, VariantValue, VisitorKeys, WalkedStruct, check, graph,
     reaches_builder, visitor,

@@ -9,6 +9,7 @@
 
 mod build;
 mod check;
+mod dialects;
 pub mod graph;
 mod oxc;
 mod rawast;

@@ -78,11 +78,6 @@ pub(super) fn node_span_field(schema: &Schema, id: TypeId) -> Option<usize> {
     s.fields.iter().position(|f| f.ty == TypeRef::Span && !f.estree.skip)
 }
 
-/// The key a field's property has: its `rename`, else its name in the mapping's case.
-pub(super) fn field_key(mapping: &Mapping, field: &crate::ir::Field) -> String {
-    field.estree.rename.clone().unwrap_or_else(|| mapping.case.apply(&field.name))
-}
-
 pub(super) fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, channels: &[usize]) -> ObjectModel {
     let def = schema.get(id);
     let span = node_span_field(schema, id);
@@ -91,7 +86,7 @@ pub(super) fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, chann
     let supplies_type = mapping
         .discriminator
         .as_ref()
-        .is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &field_key(mapping, f) == d));
+        .is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &mapping.field_key(f) == d));
     let node_type =
         (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
     let mut properties = Vec::new();
@@ -159,7 +154,7 @@ pub(super) fn push_fields(
                 SpanStyle::Range => {
                     part(field.estree.rename.clone().unwrap_or_else(|| "range".to_owned()), SpanPart::Range)
                 }
-                SpanStyle::Object => part(field_key(mapping, field), SpanPart::Object),
+                SpanStyle::Object => part(mapping.field_key(field), SpanPart::Object),
                 SpanStyle::None => {}
             }
             continue;
@@ -175,6 +170,6 @@ pub(super) fn push_fields(
             continue;
         }
         let value = PropertyValue::Field { at, ty: field.ty.clone(), convert: field.estree.convert };
-        out.push(Property { key: field_key(mapping, field), value, location });
+        out.push(Property { key: mapping.field_key(field), value, location });
     }
 }

@@ -1,7 +1,6 @@
 //! What `deserialize` returns: the root node under `root_key`, and beside it each channel, a field
 //! of the root that is returned rather than kept as the root's property.
 
-use super::rawast::field_key;
 use super::struct_named;
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Diagnostics};
@@ -43,7 +42,7 @@ pub(super) fn configured_result_shape(
     for channel in &config.mapping.channels {
         match s.fields.iter().position(|f| f.name == channel.name) {
             Some(field) => channels.push(Channel {
-                key: field_key(&config.mapping, &s.fields[field]),
+                key: config.mapping.field_key(&s.fields[field]),
                 field,
                 ty: s.fields[field].ty.clone(),
             }),

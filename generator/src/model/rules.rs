@@ -6,7 +6,7 @@ use super::result::ResultShape;
 use super::{EnumModel, Model, ObjectModel, OutputVariant, WalkedStruct};
 use crate::config::{Config, Mapping};
 use crate::diagnostic::Diagnostics;
-use crate::ir::{Dialect, Schema, TypeId};
+use crate::ir::{Schema, TypeId};
 
 /// How a dialect's types become JS values, and what its model is checked for.
 pub(super) trait DialectRules: Sync {
@@ -40,12 +40,4 @@ pub(super) trait DialectRules: Sync {
 
     /// The checks of a built model that are the dialect's own.
     fn check(&self, schema: &Schema, model: &Model, diagnostics: &mut Diagnostics);
-}
-
-/// The rules of `dialect`.
-pub(super) fn rules(dialect: Dialect) -> &'static dyn DialectRules {
-    match dialect {
-        Dialect::Rawast => &super::rawast::RawastRules,
-        Dialect::Oxc => &super::oxc::OxcRules,
-    }
 }

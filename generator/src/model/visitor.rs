@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::rules::rules;
+use super::dialects::rules;
 use super::{Model, PropertyValue, VariantValue};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::ir::{Only, Schema, TypeId, TypeKind, TypeRef};

@@ -1,7 +1,7 @@
 //! What a walk led by words (`[walk]`) asks of the schema: each struct's span, the structs whose
 //! spans it trusts, and where the root holds the source's comments and the parser's errors.
 
-use super::rules::rules;
+use super::dialects::rules;
 use super::{Model, struct_named};
 use crate::config::Config;
 use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
