@@ -176,9 +176,7 @@ impl Counts {
         self.mismatches += other.mismatches;
         self.scripts += other.scripts;
     }
-}
 
-impl Counts {
     /// The counts of a script's last line (`conformance: F files, M mismatches`); a script that
     /// ended without one failed.
     fn of(finished: &Finished) -> Counts {

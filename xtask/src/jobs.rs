@@ -5,7 +5,6 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
 
@@ -31,23 +30,21 @@ pub fn default_parallelism() -> usize {
 pub fn run_all(jobs: Vec<Job>, parallelism: usize) -> Result<Vec<Finished>> {
     let prefixed = jobs.len() > 1;
     let count = jobs.len();
-    let jobs: Vec<Mutex<Option<Job>>> = jobs.into_iter().map(|job| Mutex::new(Some(job))).collect();
-    let results: Vec<Mutex<Option<Result<Finished>>>> = (0..count).map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
+    // Jobs not started yet, in order with their indices, and what each started one ended in.
+    let queue = Mutex::new(jobs.into_iter().enumerate());
+    let results: Mutex<Vec<Option<Result<Finished>>>> = Mutex::new((0..count).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..parallelism.clamp(1, count.max(1)) {
             scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(slot) = jobs.get(index) else { break };
-                    let job = slot.lock().expect("a job's lock").take().expect("each job is taken once");
+                while let Some((index, job)) = queue.lock().expect("the queue's lock").next() {
                     let result = run_one(job, prefixed);
-                    *results[index].lock().expect("a result's lock") = Some(result);
+                    results.lock().expect("the results' lock")[index] = Some(result);
                 }
             });
         }
     });
-    results.into_iter().map(|slot| slot.into_inner().expect("a result's lock").expect("every job ran")).collect()
+    let results = results.into_inner().expect("the results' lock");
+    results.into_iter().map(|result| result.expect("every job ran")).collect()
 }
 
 /// Runs one job, passing its stdout and stderr through line by line.
