@@ -78,3 +78,36 @@ fn pass_through(input: impl Read, prefix: &str, output: &mut impl Write) -> Resu
     }
     Ok(last)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shell(label: &str, script: &str) -> Job {
+        let mut command = Command::new("sh");
+        command.args(["-c", script]);
+        Job { label: label.to_owned(), command }
+    }
+
+    /// Every job runs once, however many run at a time, and each result is the job's own: in the
+    /// order given, with its exit status and its stdout's last line (stderr apart).
+    #[test]
+    fn results_are_in_the_order_given() {
+        for parallelism in [1, 2, 8] {
+            let jobs = vec![
+                shell("slow", "sleep 0.2; echo first; echo one"),
+                shell("failing", "echo two; echo on-stderr >&2; exit 3"),
+                shell("silent", "true"),
+            ];
+            let finished = run_all(jobs, parallelism).expect("the jobs start");
+            let seen: Vec<(bool, Option<&str>)> =
+                finished.iter().map(|f| (f.success, f.last_line.as_deref())).collect();
+            assert_eq!(seen, [(true, Some("one")), (false, Some("two")), (true, None)], "parallelism {parallelism}");
+        }
+    }
+
+    #[test]
+    fn no_jobs_is_no_results() {
+        assert!(run_all(Vec::new(), 2).expect("nothing to start").is_empty());
+    }
+}
