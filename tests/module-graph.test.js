@@ -1,7 +1,7 @@
 // One module graph per target: `walk.js` imports `deserialize.js` and re-exports it, so a node, a
 // class or an error is the same whichever of the two made it. Checked on the text of every
 // generated module of the three configurations and of the generator's fixtures (each of walk.js's
-// functions is its own, and every name it uses is defined or taken from `walkInternals()`) and on
+// functions is its own, and every name it uses is defined or taken from `internalsForWalk()`) and on
 // what the modules do (`materialize`, prototypes and `RawastBufferError` across the two entry
 // points).
 import { test } from "node:test";
@@ -61,18 +61,18 @@ function topLevelFunctions(program) {
   return names;
 }
 
-/** The keys of the object `deserialize.js`'s `walkInternals()` returns, and the names `walk.js` takes from it. */
+/** The keys of the object `deserialize.js`'s `internalsForWalk()` returns, and the names `walk.js` takes from it. */
 function internals(deserializeProgram, walkProgram) {
   const given = [];
   for (const statement of deserializeProgram.body) {
-    if (statement.declaration?.id?.name !== "walkInternals") continue;
+    if (statement.declaration?.id?.name !== "internalsForWalk") continue;
     const returned = statement.declaration.body.body.find((s) => s.type === "ReturnStatement");
     given.push(...returned.argument.properties.map((property) => property.key.name));
   }
   const taken = [];
   for (const statement of walkProgram.body) {
     const declarator = statement.type === "VariableDeclaration" ? statement.declarations[0] : null;
-    if (declarator?.init?.type === "CallExpression" && declarator.init.callee.name === "walkInternals") taken.push(...declarator.id.properties.map((p) => p.key.name));
+    if (declarator?.init?.type === "CallExpression" && declarator.init.callee.name === "internalsForWalk") taken.push(...declarator.id.properties.map((p) => p.key.name));
   }
   return { given, taken };
 }
@@ -104,7 +104,7 @@ test("each walk.js imports its deserialize.js, re-exports it, and writes none of
     const sources = walkProgram.body.filter((s) => s.source).map((s) => `${s.type} ${s.source.value}`);
     assert.deepEqual(sources, ["ImportDeclaration ./deserialize.js", "ExportAllDeclaration ./deserialize.js"], dir);
     const { given, taken } = internals(deserializeProgram, walkProgram);
-    assert.ok(given.length > 0, `${dir}: walkInternals()`);
+    assert.ok(given.length > 0, `${dir}: internalsForWalk()`);
     assert.deepEqual(taken, given, `${dir}: what walk.js takes is what deserialize.js gives`);
     // Its functions are the walker's: none is also the deserializer's, none builds a node.
     const deserializeFunctions = new Set(topLevelFunctions(deserializeProgram));
@@ -120,7 +120,7 @@ test("every name each module uses is defined or imported, and walk.js uses all i
   for (const { deserialize, walk, fixture } of allTargets()) {
     problems.push(...lint(deserialize, { "no-undef": "error" }));
     const found = lint(walk, { "no-undef": "error", "no-unused-vars": ["error", { vars: "all", args: "none", caughtErrors: "none" }] });
-    // (In a fixture's, what it takes from `walkInternals()`, and every name it uses.)
+    // (In a fixture's, what it takes from `internalsForWalk()`, and every name it uses.)
     const { taken } = internals(parse(deserialize), parse(walk));
     problems.push(...(fixture ? found.filter((p) => !p.includes("never used") || taken.some((name) => p.includes(`'${name}'`))) : found));
   }

@@ -166,7 +166,7 @@ test("a word inside a comment leads a walk by words nowhere: what holds the comm
 
 test("a walk led by words reads a few elements of a long list around each word, not every element", () => {
   // A list read element by element has each element's tag and pointer read (two positions each);
-  // found by galloping over the elements' spans (`walkByWords`), the word's element costs a few
+  // found by galloping over the elements' spans (`stepByWords`), the word's element costs a few
   // reads in the log of the list's length.
   const statements = Array.from({ length: 600 }, (_, i) => `x${i};`);
   statements[400] = "debugger;";

@@ -14,6 +14,9 @@ pub enum Error {
     /// A bug in a template or its view.
     #[error("internal error: rendering template {template}: {message}")]
     Render { template: String, message: String },
+    /// A bug in the generator: a generated JS module declares a name twice, so it would not load.
+    #[error("internal error: generated {module} declares `{name}` twice (lines {} and {}): a name made from a schema type collides with another", lines.0, lines.1)]
+    DuplicateDeclaration { module: String, name: String, lines: (usize, usize) },
     /// The caller did not pass a file the configuration names (`Config::input_files`).
     #[error("input file `{path}` was not given to the generator")]
     MissingInput { path: String },

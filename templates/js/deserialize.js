@@ -99,7 +99,7 @@ function endWalk() {
   {% for name in buffer.released() %}{{ name }} = {% endfor %}undefined;
 }
 
-{%- if internals.has("walkSource") %}
+{%- if internals.has("sourceForWords") %}
 
 {% include "js/walk_source.js" %}
 {%- endif %}

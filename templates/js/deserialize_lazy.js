@@ -110,8 +110,11 @@ function setUp(buffer) {
 // The class of each lazy object holds its properties' names, in property order, under this key.
 const PROPERTIES = Symbol("properties");
 
-/** What every lazy node and object shares: `JSON.stringify` writes its plain JS object. */
-class LazyObject {
+/**
+ * What every lazy node and object shares: `JSON.stringify` writes its plain JS object. (Named so
+ * that no schema type's class, `Lazy<Type>`, can take its name.)
+ */
+class BaseLazyObject {
   toJSON() {
     return materialize(this);
   }
@@ -130,7 +133,7 @@ export function materialize(value) {
     const key = stack.pop();
     const target = stack.pop();
     let copy = source;
-    if (source instanceof LazyObject) {
+    if (source instanceof BaseLazyObject) {
       copy = {};
       for (const name of source.constructor[PROPERTIES]) copy[name] = later(source[name], copy, name, stack);
     } else if (Array.isArray(source)) {
@@ -154,7 +157,7 @@ function later(value, target, key, stack) {
 {%- for class in classes %}
 
 /** `{{ class.type_name }}` */
-class Lazy{{ class.type_name }} extends LazyObject {
+class Lazy{{ class.type_name }} extends BaseLazyObject {
   static [PROPERTIES] = [{{ class.properties }}];
   #context;
   #pos;
@@ -251,7 +254,7 @@ function endWalk() {
 function resumeWalk() {
   if (current !== walkContext && walkContext !== null) enter(walkContext);
 }
-{%- if internals.has("walkSource") %}
+{%- if internals.has("sourceForWords") %}
 
 {% include "js/walk_source.js" %}
 {%- endif %}

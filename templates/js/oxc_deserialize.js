@@ -302,10 +302,10 @@ function endWalk() {
   release();
 }
 
-{%- if internals.has("walkSource") %}
+{%- if internals.has("sourceForWords") %}
 
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
+function sourceForWords() {
   return sourceText;
 }
 {%- endif %}

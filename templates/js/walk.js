@@ -1,5 +1,5 @@
 {#- The walker of a target (`functions/walker/`, `WalkJs`): `walk.js`, a module of its own that reads
-    buffers with its deserializer's functions (`walkInternals()` of `deserialize.js`); with
+    buffers with its deserializer's functions (`internalsForWalk()` of `deserialize.js`); with
     `walker.lazy`, the nodes it builds are a lazy target's objects, which read the rest on first
     access. Each concern is a partial of `js/walk/`, included in the order the module holds them;
     the conditions here say which walkers have which. -#}

@@ -1,5 +1,5 @@
 {#- The end of a deserializer with a walker (`emit/js/walk_module.rs`, `WalkInternals`): the hooks
-    every format's walker calls alike, and `walkInternals()`, what its `walk.js` takes, each
+    every format's walker calls alike, and `internalsForWalk()`, what its `walk.js` takes, each
     defined here or by the deserializer's template. -#}
 {%- if internals.has("settle") %}
 
@@ -24,7 +24,7 @@ function pay(start, len, pos) {
  * names change with the schema and the generator. (A function: the object is made only where
  * `walk.js` is loaded, not by every load of this module.)
  */
-export function walkInternals() {
+export function internalsForWalk() {
   return {
 {%- for name in internals.names %}
     {{ name }},

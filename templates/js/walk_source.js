@@ -1,6 +1,6 @@
-{#- `walkSource` of rawast's deserializers (eager and lazy): the source as the spans count it. -#}
+{#- `sourceForWords` of rawast's deserializers (eager and lazy): the source as the spans count it. -#}
 /** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
+function sourceForWords() {
 {%- if spans_in_bytes %}
   // (Spans count UTF-8 bytes: one character a byte. The words are ASCII, found as they are.)
 {%- if strings.node %}

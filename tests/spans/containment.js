@@ -1,7 +1,7 @@
 // Whether the spans of a buffer's AST nest as a walk led by words assumes (README, "Walking the
 // buffer"): that a node's span holds the spans of every node it holds, and that the elements of a
 // `Vec` lie in source order and apart. A struct walker with a span returns at once when its span
-// holds none of the walk's words, and `walkByWords` gallops over a `Vec` by its elements' starts:
+// holds none of the walk's words, and `stepByWords` gallops over a `Vec` by its elements' starts:
 // where either fact fails, a walk led by words misses nodes.
 //
 // The check reads a sound buffer's nodes by its layout (nodes.js: every struct with a `span`, its
@@ -28,7 +28,7 @@ export const VEC_FAILURES = {
   extentOrder: "extentStart(b) < extentStart(a): extents out of source order",
   extentOverlap: "extentEnd(a) > extentStart(b): extents overlap",
   extentBeforePrevEnd: "extentStart(b) < end(a): b's extent starts before a's span ends",
-  extentPastNextStart: "extentEnd(a) > start(b): a's extent ends after b's span starts (what walkByWords needs not to happen)",
+  extentPastNextStart: "extentEnd(a) > start(b): a's extent ends after b's span starts (what stepByWords needs not to happen)",
   extentBeforeOwnStart: "extentStart(a) < start(a): something under the element starts before it",
 };
 

@@ -5,7 +5,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { RawastBufferError, walkInternals } from "./deserialize.js";
+import { RawastBufferError, internalsForWalk } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -15,8 +15,8 @@ const {
   pay,
   readPointer,
   readResult,
-  walkSource,
-} = walkInternals();
+  sourceForWords,
+} = internalsForWalk();
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's
@@ -188,7 +188,7 @@ export function walk(buffer, visitor) {
     walkStack = [];
     walkDepth = 0;
     try {
-      walkWithoutTree(root);
+      treelessWalk(root);
     } catch (error) {
       // A node of a visited type, the first: its `parent` is the tree's, which holds the whole
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
@@ -210,7 +210,7 @@ export function walk(buffer, visitor) {
 }
 
 /** Walks the buffer's root at `root`, then the values returned beside it. */
-function walkWithoutTree(root) {
+function treelessWalk(root) {
   if (needed[0] === 1) walkProgram(root);
 }
 
@@ -474,7 +474,7 @@ function searchOf(words) {
  * the root's position, by which the comments are found.
  */
 function findWords(search, root) {
-  const text = sourceForWords();
+  const text = searchableSource();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
   const { words, froms, tails, names, letters } = search;
@@ -575,9 +575,9 @@ function dropInside(at, vec, lenOffset, size, alignMask, span) {
  * The source as a string whose indices are the spans' offsets, or null where its bytes are no
  * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
  */
-function sourceForWords() {
+function searchableSource() {
   try {
-    return walkSource();
+    return sourceForWords();
   } catch (error) {
     if (error instanceof RawastBufferError) return null;
     throw error;
@@ -647,7 +647,7 @@ function firstWordFrom(start) {
 }
 
 // `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
-// walker reads its span and returns, about what a probe of `walkByWords` costs.
+// walker reads its span and returns, about what a probe of `stepByWords` costs.
 const BY_WORDS_FROM = 8;
 
 /**
@@ -665,7 +665,7 @@ const BY_WORDS_FROM = 8;
  * the spans say, each pass walks one element and moves past it, its probes at most twice the log
  * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, spanOf) {
+function stepByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
   // Where the words element `i` may hold start: where the element before it ends (the first
   // element's may lie before its span).
@@ -805,7 +805,7 @@ function walkVecNode(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkNode, spanOfNode);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkNode, spanOfNode);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkNode(element);
   }

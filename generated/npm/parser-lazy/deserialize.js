@@ -9,7 +9,7 @@
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`internalsForWalk`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -617,8 +617,11 @@ function bigIntValue(digits, pos) {
 // The class of each lazy object holds its properties' names, in property order, under this key.
 const PROPERTIES = Symbol("properties");
 
-/** What every lazy node and object shares: `JSON.stringify` writes its plain JS object. */
-class LazyObject {
+/**
+ * What every lazy node and object shares: `JSON.stringify` writes its plain JS object. (Named so
+ * that no schema type's class, `Lazy<Type>`, can take its name.)
+ */
+class BaseLazyObject {
   toJSON() {
     return materialize(this);
   }
@@ -637,7 +640,7 @@ export function materialize(value) {
     const key = stack.pop();
     const target = stack.pop();
     let copy = source;
-    if (source instanceof LazyObject) {
+    if (source instanceof BaseLazyObject) {
       copy = {};
       for (const name of source.constructor[PROPERTIES]) copy[name] = later(source[name], copy, name, stack);
     } else if (Array.isArray(source)) {
@@ -660,7 +663,7 @@ function later(value, target, key, stack) {
 }
 
 /** `Program` */
-class LazyProgram extends LazyObject {
+class LazyProgram extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body", "sourceType"];
   #context;
   #pos;
@@ -703,7 +706,7 @@ function deserializeProgram(pos) {
 }
 
 /** `Comment` */
-class LazyComment extends LazyObject {
+class LazyComment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "value", "start", "end"];
   #context;
   #pos;
@@ -733,7 +736,7 @@ function deserializeComment(pos) {
 }
 
 /** `Directive` */
-class LazyDirective extends LazyObject {
+class LazyDirective extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression", "directive"];
   #context;
   #pos;
@@ -776,7 +779,7 @@ function deserializeDirective(pos) {
 }
 
 /** `TemplateElementValue` */
-class LazyTemplateElementValue extends LazyObject {
+class LazyTemplateElementValue extends BaseLazyObject {
   static [PROPERTIES] = ["raw", "cooked"];
   #context;
   #pos;
@@ -813,7 +816,7 @@ function deserializeTemplateElementValue(pos) {
 }
 
 /** `ArrayExpression` */
-class LazyArrayExpression extends LazyObject {
+class LazyArrayExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "elements"];
   #context;
   #pos;
@@ -846,7 +849,7 @@ function deserializeArrayExpression(pos) {
 }
 
 /** `ArrayPattern` */
-class LazyArrayPattern extends LazyObject {
+class LazyArrayPattern extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "elements"];
   #context;
   #pos;
@@ -879,7 +882,7 @@ function deserializeArrayPattern(pos) {
 }
 
 /** `ArrowFunctionExpression` */
-class LazyArrowFunctionExpression extends LazyObject {
+class LazyArrowFunctionExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "expression", "generator", "async", "params", "body"];
   #context;
   #pos;
@@ -962,7 +965,7 @@ function deserializeArrowFunctionExpression(pos) {
 }
 
 /** `AssignmentExpression` */
-class LazyAssignmentExpression extends LazyObject {
+class LazyAssignmentExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "operator", "left", "right"];
   #context;
   #pos;
@@ -1015,7 +1018,7 @@ function deserializeAssignmentExpression(pos) {
 }
 
 /** `AssignmentPattern` */
-class LazyAssignmentPattern extends LazyObject {
+class LazyAssignmentPattern extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "right"];
   #context;
   #pos;
@@ -1058,7 +1061,7 @@ function deserializeAssignmentPattern(pos) {
 }
 
 /** `AwaitExpression` */
-class LazyAwaitExpression extends LazyObject {
+class LazyAwaitExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -1091,7 +1094,7 @@ function deserializeAwaitExpression(pos) {
 }
 
 /** `BinaryExpression` */
-class LazyBinaryExpression extends LazyObject {
+class LazyBinaryExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "operator", "right"];
   #context;
   #pos;
@@ -1144,7 +1147,7 @@ function deserializeBinaryExpression(pos) {
 }
 
 /** `BlockStatement` */
-class LazyBlockStatement extends LazyObject {
+class LazyBlockStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body"];
   #context;
   #pos;
@@ -1177,7 +1180,7 @@ function deserializeBlockStatement(pos) {
 }
 
 /** `BreakStatement` */
-class LazyBreakStatement extends LazyObject {
+class LazyBreakStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "label"];
   #context;
   #pos;
@@ -1210,7 +1213,7 @@ function deserializeBreakStatement(pos) {
 }
 
 /** `CallExpression` */
-class LazyCallExpression extends LazyObject {
+class LazyCallExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "callee", "arguments", "optional"];
   #context;
   #pos;
@@ -1263,7 +1266,7 @@ function deserializeCallExpression(pos) {
 }
 
 /** `CatchClause` */
-class LazyCatchClause extends LazyObject {
+class LazyCatchClause extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "param", "body"];
   #context;
   #pos;
@@ -1306,7 +1309,7 @@ function deserializeCatchClause(pos) {
 }
 
 /** `ChainExpression` */
-class LazyChainExpression extends LazyObject {
+class LazyChainExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -1339,7 +1342,7 @@ function deserializeChainExpression(pos) {
 }
 
 /** `ClassBody` */
-class LazyClassBody extends LazyObject {
+class LazyClassBody extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body"];
   #context;
   #pos;
@@ -1372,7 +1375,7 @@ function deserializeClassBody(pos) {
 }
 
 /** `ClassDeclaration` */
-class LazyClassDeclaration extends LazyObject {
+class LazyClassDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "superClass", "body"];
   #context;
   #pos;
@@ -1425,7 +1428,7 @@ function deserializeClassDeclaration(pos) {
 }
 
 /** `ClassExpression` */
-class LazyClassExpression extends LazyObject {
+class LazyClassExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "superClass", "body"];
   #context;
   #pos;
@@ -1478,7 +1481,7 @@ function deserializeClassExpression(pos) {
 }
 
 /** `ConditionalExpression` */
-class LazyConditionalExpression extends LazyObject {
+class LazyConditionalExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "test", "consequent", "alternate"];
   #context;
   #pos;
@@ -1531,7 +1534,7 @@ function deserializeConditionalExpression(pos) {
 }
 
 /** `ContinueStatement` */
-class LazyContinueStatement extends LazyObject {
+class LazyContinueStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "label"];
   #context;
   #pos;
@@ -1564,7 +1567,7 @@ function deserializeContinueStatement(pos) {
 }
 
 /** `DebuggerStatement` */
-class LazyDebuggerStatement extends LazyObject {
+class LazyDebuggerStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -1587,7 +1590,7 @@ function deserializeDebuggerStatement(pos) {
 }
 
 /** `DoWhileStatement` */
-class LazyDoWhileStatement extends LazyObject {
+class LazyDoWhileStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body", "test"];
   #context;
   #pos;
@@ -1630,7 +1633,7 @@ function deserializeDoWhileStatement(pos) {
 }
 
 /** `EmptyStatement` */
-class LazyEmptyStatement extends LazyObject {
+class LazyEmptyStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -1653,7 +1656,7 @@ function deserializeEmptyStatement(pos) {
 }
 
 /** `ExportAllDeclaration` */
-class LazyExportAllDeclaration extends LazyObject {
+class LazyExportAllDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "exported", "source", "attributes"];
   #context;
   #pos;
@@ -1706,7 +1709,7 @@ function deserializeExportAllDeclaration(pos) {
 }
 
 /** `ExportDefaultDeclaration` */
-class LazyExportDefaultDeclaration extends LazyObject {
+class LazyExportDefaultDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "declaration"];
   #context;
   #pos;
@@ -1739,7 +1742,7 @@ function deserializeExportDefaultDeclaration(pos) {
 }
 
 /** `ExportNamedDeclaration` */
-class LazyExportNamedDeclaration extends LazyObject {
+class LazyExportNamedDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "declaration", "specifiers", "source", "attributes"];
   #context;
   #pos;
@@ -1802,7 +1805,7 @@ function deserializeExportNamedDeclaration(pos) {
 }
 
 /** `ExportSpecifier` */
-class LazyExportSpecifier extends LazyObject {
+class LazyExportSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "local", "exported"];
   #context;
   #pos;
@@ -1845,7 +1848,7 @@ function deserializeExportSpecifier(pos) {
 }
 
 /** `ExpressionStatement` */
-class LazyExpressionStatement extends LazyObject {
+class LazyExpressionStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -1878,7 +1881,7 @@ function deserializeExpressionStatement(pos) {
 }
 
 /** `ForInStatement` */
-class LazyForInStatement extends LazyObject {
+class LazyForInStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "right", "body"];
   #context;
   #pos;
@@ -1931,7 +1934,7 @@ function deserializeForInStatement(pos) {
 }
 
 /** `ForOfStatement` */
-class LazyForOfStatement extends LazyObject {
+class LazyForOfStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "await", "left", "right", "body"];
   #context;
   #pos;
@@ -1994,7 +1997,7 @@ function deserializeForOfStatement(pos) {
 }
 
 /** `ForStatement` */
-class LazyForStatement extends LazyObject {
+class LazyForStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "init", "test", "update", "body"];
   #context;
   #pos;
@@ -2057,7 +2060,7 @@ function deserializeForStatement(pos) {
 }
 
 /** `FunctionDeclaration` */
-class LazyFunctionDeclaration extends LazyObject {
+class LazyFunctionDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "expression", "generator", "async", "params", "body"];
   #context;
   #pos;
@@ -2140,7 +2143,7 @@ function deserializeFunctionDeclaration(pos) {
 }
 
 /** `FunctionExpression` */
-class LazyFunctionExpression extends LazyObject {
+class LazyFunctionExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "expression", "generator", "async", "params", "body"];
   #context;
   #pos;
@@ -2223,7 +2226,7 @@ function deserializeFunctionExpression(pos) {
 }
 
 /** `Identifier` */
-class LazyIdentifier extends LazyObject {
+class LazyIdentifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -2256,7 +2259,7 @@ function deserializeIdentifier(pos) {
 }
 
 /** `IfStatement` */
-class LazyIfStatement extends LazyObject {
+class LazyIfStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "test", "consequent", "alternate"];
   #context;
   #pos;
@@ -2309,7 +2312,7 @@ function deserializeIfStatement(pos) {
 }
 
 /** `ImportAttribute` */
-class LazyImportAttribute extends LazyObject {
+class LazyImportAttribute extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "key", "value"];
   #context;
   #pos;
@@ -2352,7 +2355,7 @@ function deserializeImportAttribute(pos) {
 }
 
 /** `ImportDeclaration` */
-class LazyImportDeclaration extends LazyObject {
+class LazyImportDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "specifiers", "source", "attributes"];
   #context;
   #pos;
@@ -2405,7 +2408,7 @@ function deserializeImportDeclaration(pos) {
 }
 
 /** `ImportDefaultSpecifier` */
-class LazyImportDefaultSpecifier extends LazyObject {
+class LazyImportDefaultSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "local"];
   #context;
   #pos;
@@ -2438,7 +2441,7 @@ function deserializeImportDefaultSpecifier(pos) {
 }
 
 /** `ImportExpression` */
-class LazyImportExpression extends LazyObject {
+class LazyImportExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "source", "options"];
   #context;
   #pos;
@@ -2481,7 +2484,7 @@ function deserializeImportExpression(pos) {
 }
 
 /** `ImportNamespaceSpecifier` */
-class LazyImportNamespaceSpecifier extends LazyObject {
+class LazyImportNamespaceSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "local"];
   #context;
   #pos;
@@ -2514,7 +2517,7 @@ function deserializeImportNamespaceSpecifier(pos) {
 }
 
 /** `ImportSpecifier` */
-class LazyImportSpecifier extends LazyObject {
+class LazyImportSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "imported", "local"];
   #context;
   #pos;
@@ -2557,7 +2560,7 @@ function deserializeImportSpecifier(pos) {
 }
 
 /** `LabeledStatement` */
-class LazyLabeledStatement extends LazyObject {
+class LazyLabeledStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body", "label"];
   #context;
   #pos;
@@ -2600,7 +2603,7 @@ function deserializeLabeledStatement(pos) {
 }
 
 /** `LogicalExpression` */
-class LazyLogicalExpression extends LazyObject {
+class LazyLogicalExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "operator", "right"];
   #context;
   #pos;
@@ -2653,7 +2656,7 @@ function deserializeLogicalExpression(pos) {
 }
 
 /** `MemberExpression` */
-class LazyMemberExpression extends LazyObject {
+class LazyMemberExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "object", "property", "computed", "optional"];
   #context;
   #pos;
@@ -2716,7 +2719,7 @@ function deserializeMemberExpression(pos) {
 }
 
 /** `MetaProperty` */
-class LazyMetaProperty extends LazyObject {
+class LazyMetaProperty extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "meta", "property"];
   #context;
   #pos;
@@ -2759,7 +2762,7 @@ function deserializeMetaProperty(pos) {
 }
 
 /** `MethodDefinition` */
-class LazyMethodDefinition extends LazyObject {
+class LazyMethodDefinition extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "static", "computed", "key", "kind", "value"];
   #context;
   #pos;
@@ -2832,7 +2835,7 @@ function deserializeMethodDefinition(pos) {
 }
 
 /** `NewExpression` */
-class LazyNewExpression extends LazyObject {
+class LazyNewExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "callee", "arguments"];
   #context;
   #pos;
@@ -2875,7 +2878,7 @@ function deserializeNewExpression(pos) {
 }
 
 /** `ObjectExpression` */
-class LazyObjectExpression extends LazyObject {
+class LazyObjectExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "properties"];
   #context;
   #pos;
@@ -2908,7 +2911,7 @@ function deserializeObjectExpression(pos) {
 }
 
 /** `ObjectPattern` */
-class LazyObjectPattern extends LazyObject {
+class LazyObjectPattern extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "properties"];
   #context;
   #pos;
@@ -2941,7 +2944,7 @@ function deserializeObjectPattern(pos) {
 }
 
 /** `ParenthesizedExpression` */
-class LazyParenthesizedExpression extends LazyObject {
+class LazyParenthesizedExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -2974,7 +2977,7 @@ function deserializeParenthesizedExpression(pos) {
 }
 
 /** `PrivateIdentifier` */
-class LazyPrivateIdentifier extends LazyObject {
+class LazyPrivateIdentifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -3007,7 +3010,7 @@ function deserializePrivateIdentifier(pos) {
 }
 
 /** `Property` */
-class LazyProperty extends LazyObject {
+class LazyProperty extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "method", "shorthand", "computed", "key", "value", "kind"];
   #context;
   #pos;
@@ -3090,7 +3093,7 @@ function deserializeProperty(pos) {
 }
 
 /** `PropertyDefinition` */
-class LazyPropertyDefinition extends LazyObject {
+class LazyPropertyDefinition extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "static", "computed", "key", "value"];
   #context;
   #pos;
@@ -3153,7 +3156,7 @@ function deserializePropertyDefinition(pos) {
 }
 
 /** `RestElement` */
-class LazyRestElement extends LazyObject {
+class LazyRestElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3186,7 +3189,7 @@ function deserializeRestElement(pos) {
 }
 
 /** `ReturnStatement` */
-class LazyReturnStatement extends LazyObject {
+class LazyReturnStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3219,7 +3222,7 @@ function deserializeReturnStatement(pos) {
 }
 
 /** `SequenceExpression` */
-class LazySequenceExpression extends LazyObject {
+class LazySequenceExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expressions"];
   #context;
   #pos;
@@ -3252,7 +3255,7 @@ function deserializeSequenceExpression(pos) {
 }
 
 /** `SpreadElement` */
-class LazySpreadElement extends LazyObject {
+class LazySpreadElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3285,7 +3288,7 @@ function deserializeSpreadElement(pos) {
 }
 
 /** `StaticBlock` */
-class LazyStaticBlock extends LazyObject {
+class LazyStaticBlock extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body"];
   #context;
   #pos;
@@ -3318,7 +3321,7 @@ function deserializeStaticBlock(pos) {
 }
 
 /** `Super` */
-class LazySuper extends LazyObject {
+class LazySuper extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -3341,7 +3344,7 @@ function deserializeSuper(pos) {
 }
 
 /** `SwitchCase` */
-class LazySwitchCase extends LazyObject {
+class LazySwitchCase extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "consequent", "test"];
   #context;
   #pos;
@@ -3384,7 +3387,7 @@ function deserializeSwitchCase(pos) {
 }
 
 /** `SwitchStatement` */
-class LazySwitchStatement extends LazyObject {
+class LazySwitchStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "discriminant", "cases"];
   #context;
   #pos;
@@ -3427,7 +3430,7 @@ function deserializeSwitchStatement(pos) {
 }
 
 /** `TaggedTemplateExpression` */
-class LazyTaggedTemplateExpression extends LazyObject {
+class LazyTaggedTemplateExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "tag", "quasi"];
   #context;
   #pos;
@@ -3470,7 +3473,7 @@ function deserializeTaggedTemplateExpression(pos) {
 }
 
 /** `TemplateElement` */
-class LazyTemplateElement extends LazyObject {
+class LazyTemplateElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "tail"];
   #context;
   #pos;
@@ -3513,7 +3516,7 @@ function deserializeTemplateElement(pos) {
 }
 
 /** `TemplateLiteral` */
-class LazyTemplateLiteral extends LazyObject {
+class LazyTemplateLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expressions", "quasis"];
   #context;
   #pos;
@@ -3556,7 +3559,7 @@ function deserializeTemplateLiteral(pos) {
 }
 
 /** `ThisExpression` */
-class LazyThisExpression extends LazyObject {
+class LazyThisExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -3579,7 +3582,7 @@ function deserializeThisExpression(pos) {
 }
 
 /** `ThrowStatement` */
-class LazyThrowStatement extends LazyObject {
+class LazyThrowStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3612,7 +3615,7 @@ function deserializeThrowStatement(pos) {
 }
 
 /** `TryStatement` */
-class LazyTryStatement extends LazyObject {
+class LazyTryStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "block", "handler", "finalizer"];
   #context;
   #pos;
@@ -3665,7 +3668,7 @@ function deserializeTryStatement(pos) {
 }
 
 /** `UnaryExpression` */
-class LazyUnaryExpression extends LazyObject {
+class LazyUnaryExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "operator", "prefix", "argument"];
   #context;
   #pos;
@@ -3718,7 +3721,7 @@ function deserializeUnaryExpression(pos) {
 }
 
 /** `UpdateExpression` */
-class LazyUpdateExpression extends LazyObject {
+class LazyUpdateExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "operator", "prefix", "argument"];
   #context;
   #pos;
@@ -3771,7 +3774,7 @@ function deserializeUpdateExpression(pos) {
 }
 
 /** `VariableDeclaration` */
-class LazyVariableDeclaration extends LazyObject {
+class LazyVariableDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "declarations", "kind"];
   #context;
   #pos;
@@ -3814,7 +3817,7 @@ function deserializeVariableDeclaration(pos) {
 }
 
 /** `VariableDeclarator` */
-class LazyVariableDeclarator extends LazyObject {
+class LazyVariableDeclarator extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "init"];
   #context;
   #pos;
@@ -3857,7 +3860,7 @@ function deserializeVariableDeclarator(pos) {
 }
 
 /** `WhileStatement` */
-class LazyWhileStatement extends LazyObject {
+class LazyWhileStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "test", "body"];
   #context;
   #pos;
@@ -3900,7 +3903,7 @@ function deserializeWhileStatement(pos) {
 }
 
 /** `WithStatement` */
-class LazyWithStatement extends LazyObject {
+class LazyWithStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "object", "body"];
   #context;
   #pos;
@@ -3943,7 +3946,7 @@ function deserializeWithStatement(pos) {
 }
 
 /** `YieldExpression` */
-class LazyYieldExpression extends LazyObject {
+class LazyYieldExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "delegate", "argument"];
   #context;
   #pos;
@@ -3986,7 +3989,7 @@ function deserializeYieldExpression(pos) {
 }
 
 /** `JSXAttribute` */
-class LazyJSXAttribute extends LazyObject {
+class LazyJSXAttribute extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name", "value"];
   #context;
   #pos;
@@ -4029,7 +4032,7 @@ function deserializeJSXAttribute(pos) {
 }
 
 /** `JSXClosingElement` */
-class LazyJSXClosingElement extends LazyObject {
+class LazyJSXClosingElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -4062,7 +4065,7 @@ function deserializeJSXClosingElement(pos) {
 }
 
 /** `JSXClosingFragment` */
-class LazyJSXClosingFragment extends LazyObject {
+class LazyJSXClosingFragment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -4085,7 +4088,7 @@ function deserializeJSXClosingFragment(pos) {
 }
 
 /** `JSXElement` */
-class LazyJSXElement extends LazyObject {
+class LazyJSXElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "openingElement", "closingElement", "children"];
   #context;
   #pos;
@@ -4138,7 +4141,7 @@ function deserializeJSXElement(pos) {
 }
 
 /** `JSXEmptyExpression` */
-class LazyJSXEmptyExpression extends LazyObject {
+class LazyJSXEmptyExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -4161,7 +4164,7 @@ function deserializeJSXEmptyExpression(pos) {
 }
 
 /** `JSXExpressionContainer` */
-class LazyJSXExpressionContainer extends LazyObject {
+class LazyJSXExpressionContainer extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -4194,7 +4197,7 @@ function deserializeJSXExpressionContainer(pos) {
 }
 
 /** `JSXFragment` */
-class LazyJSXFragment extends LazyObject {
+class LazyJSXFragment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "openingFragment", "closingFragment", "children"];
   #context;
   #pos;
@@ -4247,7 +4250,7 @@ function deserializeJSXFragment(pos) {
 }
 
 /** `JSXIdentifier` */
-class LazyJSXIdentifier extends LazyObject {
+class LazyJSXIdentifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -4280,7 +4283,7 @@ function deserializeJSXIdentifier(pos) {
 }
 
 /** `JSXMemberExpression` */
-class LazyJSXMemberExpression extends LazyObject {
+class LazyJSXMemberExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "object", "property"];
   #context;
   #pos;
@@ -4323,7 +4326,7 @@ function deserializeJSXMemberExpression(pos) {
 }
 
 /** `JSXNamespacedName` */
-class LazyJSXNamespacedName extends LazyObject {
+class LazyJSXNamespacedName extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "namespace", "name"];
   #context;
   #pos;
@@ -4366,7 +4369,7 @@ function deserializeJSXNamespacedName(pos) {
 }
 
 /** `JSXOpeningElement` */
-class LazyJSXOpeningElement extends LazyObject {
+class LazyJSXOpeningElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "attributes", "name", "selfClosing"];
   #context;
   #pos;
@@ -4419,7 +4422,7 @@ function deserializeJSXOpeningElement(pos) {
 }
 
 /** `JSXOpeningFragment` */
-class LazyJSXOpeningFragment extends LazyObject {
+class LazyJSXOpeningFragment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "attributes", "selfClosing"];
   #context;
   #pos;
@@ -4462,7 +4465,7 @@ function deserializeJSXOpeningFragment(pos) {
 }
 
 /** `JSXSpreadAttribute` */
-class LazyJSXSpreadAttribute extends LazyObject {
+class LazyJSXSpreadAttribute extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -4495,7 +4498,7 @@ function deserializeJSXSpreadAttribute(pos) {
 }
 
 /** `JSXText` */
-class LazyJSXText extends LazyObject {
+class LazyJSXText extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4538,7 +4541,7 @@ function deserializeJSXText(pos) {
 }
 
 /** `JSXTextWithBigint` */
-class LazyJSXTextWithBigint extends LazyObject {
+class LazyJSXTextWithBigint extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw", "bigint"];
   #context;
   #pos;
@@ -4591,7 +4594,7 @@ function deserializeJSXTextWithBigint(pos) {
 }
 
 /** `StringLiteral` */
-class LazyStringLiteral extends LazyObject {
+class LazyStringLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4634,7 +4637,7 @@ function deserializeStringLiteral(pos) {
 }
 
 /** `NumericLiteral` */
-class LazyNumericLiteral extends LazyObject {
+class LazyNumericLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4677,7 +4680,7 @@ function deserializeNumericLiteral(pos) {
 }
 
 /** `BooleanLiteral` */
-class LazyBooleanLiteral extends LazyObject {
+class LazyBooleanLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4720,7 +4723,7 @@ function deserializeBooleanLiteral(pos) {
 }
 
 /** `NullLiteral` */
-class LazyNullLiteral extends LazyObject {
+class LazyNullLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4763,7 +4766,7 @@ function deserializeNullLiteral(pos) {
 }
 
 /** `RegExpLiteral` */
-class LazyRegExpLiteral extends LazyObject {
+class LazyRegExpLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw", "regex"];
   #context;
   #pos;
@@ -4816,7 +4819,7 @@ function deserializeRegExpLiteral(pos) {
 }
 
 /** `BigIntLiteral` */
-class LazyBigIntLiteral extends LazyObject {
+class LazyBigIntLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw", "bigint"];
   #context;
   #pos;
@@ -4869,7 +4872,7 @@ function deserializeBigIntLiteral(pos) {
 }
 
 /** `RegExp` */
-class LazyRegExp extends LazyObject {
+class LazyRegExp extends BaseLazyObject {
   static [PROPERTIES] = ["pattern", "flags"];
   #context;
   #pos;
@@ -5400,7 +5403,7 @@ function resumeWalk() {
 }
 
 /** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
+function sourceForWords() {
   return decodeWtf8(sourceStart, sourceEnd - sourceStart);
 }
 
@@ -5414,9 +5417,9 @@ function pay(start, len, pos) {
  * names change with the schema and the generator. (A function: the object is made only where
  * `walk.js` is loaded, not by every load of this module.)
  */
-export function walkInternals() {
+export function internalsForWalk() {
   return {
-    LazyObject,
+    BaseLazyObject,
     PROPERTIES,
     beginWalk,
     deserializeArrayExpression,
@@ -5518,7 +5521,7 @@ export function walkInternals() {
     pay,
     readPointer,
     resumeWalk,
-    walkSource,
+    sourceForWords,
   };
 }
 

@@ -9,7 +9,7 @@
 // `materialize(value)` (and `JSON.stringify`, through `toJSON`) gives the plain JS objects the
 // eager deserializer returns.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`internalsForWalk`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -605,8 +605,11 @@ function bigIntValue(digits, pos) {
 // The class of each lazy object holds its properties' names, in property order, under this key.
 const PROPERTIES = Symbol("properties");
 
-/** What every lazy node and object shares: `JSON.stringify` writes its plain JS object. */
-class LazyObject {
+/**
+ * What every lazy node and object shares: `JSON.stringify` writes its plain JS object. (Named so
+ * that no schema type's class, `Lazy<Type>`, can take its name.)
+ */
+class BaseLazyObject {
   toJSON() {
     return materialize(this);
   }
@@ -625,7 +628,7 @@ export function materialize(value) {
     const key = stack.pop();
     const target = stack.pop();
     let copy = source;
-    if (source instanceof LazyObject) {
+    if (source instanceof BaseLazyObject) {
       copy = {};
       for (const name of source.constructor[PROPERTIES]) copy[name] = later(source[name], copy, name, stack);
     } else if (Array.isArray(source)) {
@@ -648,7 +651,7 @@ function later(value, target, key, stack) {
 }
 
 /** `Program` */
-class LazyProgram extends LazyObject {
+class LazyProgram extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body", "sourceType"];
   #context;
   #pos;
@@ -691,7 +694,7 @@ function deserializeProgram(pos) {
 }
 
 /** `Comment` */
-class LazyComment extends LazyObject {
+class LazyComment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "value", "start", "end"];
   #context;
   #pos;
@@ -721,7 +724,7 @@ function deserializeComment(pos) {
 }
 
 /** `Directive` */
-class LazyDirective extends LazyObject {
+class LazyDirective extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression", "directive"];
   #context;
   #pos;
@@ -764,7 +767,7 @@ function deserializeDirective(pos) {
 }
 
 /** `TemplateElementValue` */
-class LazyTemplateElementValue extends LazyObject {
+class LazyTemplateElementValue extends BaseLazyObject {
   static [PROPERTIES] = ["raw", "cooked"];
   #context;
   #pos;
@@ -801,7 +804,7 @@ function deserializeTemplateElementValue(pos) {
 }
 
 /** `ArrayExpression` */
-class LazyArrayExpression extends LazyObject {
+class LazyArrayExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "elements"];
   #context;
   #pos;
@@ -834,7 +837,7 @@ function deserializeArrayExpression(pos) {
 }
 
 /** `ArrayPattern` */
-class LazyArrayPattern extends LazyObject {
+class LazyArrayPattern extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "elements"];
   #context;
   #pos;
@@ -867,7 +870,7 @@ function deserializeArrayPattern(pos) {
 }
 
 /** `ArrowFunctionExpression` */
-class LazyArrowFunctionExpression extends LazyObject {
+class LazyArrowFunctionExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "expression", "generator", "async", "params", "body"];
   #context;
   #pos;
@@ -950,7 +953,7 @@ function deserializeArrowFunctionExpression(pos) {
 }
 
 /** `AssignmentExpression` */
-class LazyAssignmentExpression extends LazyObject {
+class LazyAssignmentExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "operator", "left", "right"];
   #context;
   #pos;
@@ -1003,7 +1006,7 @@ function deserializeAssignmentExpression(pos) {
 }
 
 /** `AssignmentPattern` */
-class LazyAssignmentPattern extends LazyObject {
+class LazyAssignmentPattern extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "right"];
   #context;
   #pos;
@@ -1046,7 +1049,7 @@ function deserializeAssignmentPattern(pos) {
 }
 
 /** `AwaitExpression` */
-class LazyAwaitExpression extends LazyObject {
+class LazyAwaitExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -1079,7 +1082,7 @@ function deserializeAwaitExpression(pos) {
 }
 
 /** `BinaryExpression` */
-class LazyBinaryExpression extends LazyObject {
+class LazyBinaryExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "operator", "right"];
   #context;
   #pos;
@@ -1132,7 +1135,7 @@ function deserializeBinaryExpression(pos) {
 }
 
 /** `BlockStatement` */
-class LazyBlockStatement extends LazyObject {
+class LazyBlockStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body"];
   #context;
   #pos;
@@ -1165,7 +1168,7 @@ function deserializeBlockStatement(pos) {
 }
 
 /** `BreakStatement` */
-class LazyBreakStatement extends LazyObject {
+class LazyBreakStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "label"];
   #context;
   #pos;
@@ -1198,7 +1201,7 @@ function deserializeBreakStatement(pos) {
 }
 
 /** `CallExpression` */
-class LazyCallExpression extends LazyObject {
+class LazyCallExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "callee", "arguments", "optional"];
   #context;
   #pos;
@@ -1251,7 +1254,7 @@ function deserializeCallExpression(pos) {
 }
 
 /** `CatchClause` */
-class LazyCatchClause extends LazyObject {
+class LazyCatchClause extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "param", "body"];
   #context;
   #pos;
@@ -1294,7 +1297,7 @@ function deserializeCatchClause(pos) {
 }
 
 /** `ChainExpression` */
-class LazyChainExpression extends LazyObject {
+class LazyChainExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -1327,7 +1330,7 @@ function deserializeChainExpression(pos) {
 }
 
 /** `ClassBody` */
-class LazyClassBody extends LazyObject {
+class LazyClassBody extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body"];
   #context;
   #pos;
@@ -1360,7 +1363,7 @@ function deserializeClassBody(pos) {
 }
 
 /** `ClassDeclaration` */
-class LazyClassDeclaration extends LazyObject {
+class LazyClassDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "superClass", "body"];
   #context;
   #pos;
@@ -1413,7 +1416,7 @@ function deserializeClassDeclaration(pos) {
 }
 
 /** `ClassExpression` */
-class LazyClassExpression extends LazyObject {
+class LazyClassExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "superClass", "body"];
   #context;
   #pos;
@@ -1466,7 +1469,7 @@ function deserializeClassExpression(pos) {
 }
 
 /** `ConditionalExpression` */
-class LazyConditionalExpression extends LazyObject {
+class LazyConditionalExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "test", "consequent", "alternate"];
   #context;
   #pos;
@@ -1519,7 +1522,7 @@ function deserializeConditionalExpression(pos) {
 }
 
 /** `ContinueStatement` */
-class LazyContinueStatement extends LazyObject {
+class LazyContinueStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "label"];
   #context;
   #pos;
@@ -1552,7 +1555,7 @@ function deserializeContinueStatement(pos) {
 }
 
 /** `DebuggerStatement` */
-class LazyDebuggerStatement extends LazyObject {
+class LazyDebuggerStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -1575,7 +1578,7 @@ function deserializeDebuggerStatement(pos) {
 }
 
 /** `DoWhileStatement` */
-class LazyDoWhileStatement extends LazyObject {
+class LazyDoWhileStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body", "test"];
   #context;
   #pos;
@@ -1618,7 +1621,7 @@ function deserializeDoWhileStatement(pos) {
 }
 
 /** `EmptyStatement` */
-class LazyEmptyStatement extends LazyObject {
+class LazyEmptyStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -1641,7 +1644,7 @@ function deserializeEmptyStatement(pos) {
 }
 
 /** `ExportAllDeclaration` */
-class LazyExportAllDeclaration extends LazyObject {
+class LazyExportAllDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "exported", "source", "attributes"];
   #context;
   #pos;
@@ -1694,7 +1697,7 @@ function deserializeExportAllDeclaration(pos) {
 }
 
 /** `ExportDefaultDeclaration` */
-class LazyExportDefaultDeclaration extends LazyObject {
+class LazyExportDefaultDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "declaration"];
   #context;
   #pos;
@@ -1727,7 +1730,7 @@ function deserializeExportDefaultDeclaration(pos) {
 }
 
 /** `ExportNamedDeclaration` */
-class LazyExportNamedDeclaration extends LazyObject {
+class LazyExportNamedDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "declaration", "specifiers", "source", "attributes"];
   #context;
   #pos;
@@ -1790,7 +1793,7 @@ function deserializeExportNamedDeclaration(pos) {
 }
 
 /** `ExportSpecifier` */
-class LazyExportSpecifier extends LazyObject {
+class LazyExportSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "local", "exported"];
   #context;
   #pos;
@@ -1833,7 +1836,7 @@ function deserializeExportSpecifier(pos) {
 }
 
 /** `ExpressionStatement` */
-class LazyExpressionStatement extends LazyObject {
+class LazyExpressionStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -1866,7 +1869,7 @@ function deserializeExpressionStatement(pos) {
 }
 
 /** `ForInStatement` */
-class LazyForInStatement extends LazyObject {
+class LazyForInStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "right", "body"];
   #context;
   #pos;
@@ -1919,7 +1922,7 @@ function deserializeForInStatement(pos) {
 }
 
 /** `ForOfStatement` */
-class LazyForOfStatement extends LazyObject {
+class LazyForOfStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "await", "left", "right", "body"];
   #context;
   #pos;
@@ -1982,7 +1985,7 @@ function deserializeForOfStatement(pos) {
 }
 
 /** `ForStatement` */
-class LazyForStatement extends LazyObject {
+class LazyForStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "init", "test", "update", "body"];
   #context;
   #pos;
@@ -2045,7 +2048,7 @@ function deserializeForStatement(pos) {
 }
 
 /** `FunctionDeclaration` */
-class LazyFunctionDeclaration extends LazyObject {
+class LazyFunctionDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "expression", "generator", "async", "params", "body"];
   #context;
   #pos;
@@ -2128,7 +2131,7 @@ function deserializeFunctionDeclaration(pos) {
 }
 
 /** `FunctionExpression` */
-class LazyFunctionExpression extends LazyObject {
+class LazyFunctionExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "expression", "generator", "async", "params", "body"];
   #context;
   #pos;
@@ -2211,7 +2214,7 @@ function deserializeFunctionExpression(pos) {
 }
 
 /** `Identifier` */
-class LazyIdentifier extends LazyObject {
+class LazyIdentifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -2244,7 +2247,7 @@ function deserializeIdentifier(pos) {
 }
 
 /** `IfStatement` */
-class LazyIfStatement extends LazyObject {
+class LazyIfStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "test", "consequent", "alternate"];
   #context;
   #pos;
@@ -2297,7 +2300,7 @@ function deserializeIfStatement(pos) {
 }
 
 /** `ImportAttribute` */
-class LazyImportAttribute extends LazyObject {
+class LazyImportAttribute extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "key", "value"];
   #context;
   #pos;
@@ -2340,7 +2343,7 @@ function deserializeImportAttribute(pos) {
 }
 
 /** `ImportDeclaration` */
-class LazyImportDeclaration extends LazyObject {
+class LazyImportDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "specifiers", "source", "attributes"];
   #context;
   #pos;
@@ -2393,7 +2396,7 @@ function deserializeImportDeclaration(pos) {
 }
 
 /** `ImportDefaultSpecifier` */
-class LazyImportDefaultSpecifier extends LazyObject {
+class LazyImportDefaultSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "local"];
   #context;
   #pos;
@@ -2426,7 +2429,7 @@ function deserializeImportDefaultSpecifier(pos) {
 }
 
 /** `ImportExpression` */
-class LazyImportExpression extends LazyObject {
+class LazyImportExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "source", "options"];
   #context;
   #pos;
@@ -2469,7 +2472,7 @@ function deserializeImportExpression(pos) {
 }
 
 /** `ImportNamespaceSpecifier` */
-class LazyImportNamespaceSpecifier extends LazyObject {
+class LazyImportNamespaceSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "local"];
   #context;
   #pos;
@@ -2502,7 +2505,7 @@ function deserializeImportNamespaceSpecifier(pos) {
 }
 
 /** `ImportSpecifier` */
-class LazyImportSpecifier extends LazyObject {
+class LazyImportSpecifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "imported", "local"];
   #context;
   #pos;
@@ -2545,7 +2548,7 @@ function deserializeImportSpecifier(pos) {
 }
 
 /** `LabeledStatement` */
-class LazyLabeledStatement extends LazyObject {
+class LazyLabeledStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body", "label"];
   #context;
   #pos;
@@ -2588,7 +2591,7 @@ function deserializeLabeledStatement(pos) {
 }
 
 /** `LogicalExpression` */
-class LazyLogicalExpression extends LazyObject {
+class LazyLogicalExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "left", "operator", "right"];
   #context;
   #pos;
@@ -2641,7 +2644,7 @@ function deserializeLogicalExpression(pos) {
 }
 
 /** `MemberExpression` */
-class LazyMemberExpression extends LazyObject {
+class LazyMemberExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "object", "property", "computed", "optional"];
   #context;
   #pos;
@@ -2704,7 +2707,7 @@ function deserializeMemberExpression(pos) {
 }
 
 /** `MetaProperty` */
-class LazyMetaProperty extends LazyObject {
+class LazyMetaProperty extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "meta", "property"];
   #context;
   #pos;
@@ -2747,7 +2750,7 @@ function deserializeMetaProperty(pos) {
 }
 
 /** `MethodDefinition` */
-class LazyMethodDefinition extends LazyObject {
+class LazyMethodDefinition extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "static", "computed", "key", "kind", "value"];
   #context;
   #pos;
@@ -2820,7 +2823,7 @@ function deserializeMethodDefinition(pos) {
 }
 
 /** `NewExpression` */
-class LazyNewExpression extends LazyObject {
+class LazyNewExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "callee", "arguments"];
   #context;
   #pos;
@@ -2863,7 +2866,7 @@ function deserializeNewExpression(pos) {
 }
 
 /** `ObjectExpression` */
-class LazyObjectExpression extends LazyObject {
+class LazyObjectExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "properties"];
   #context;
   #pos;
@@ -2896,7 +2899,7 @@ function deserializeObjectExpression(pos) {
 }
 
 /** `ObjectPattern` */
-class LazyObjectPattern extends LazyObject {
+class LazyObjectPattern extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "properties"];
   #context;
   #pos;
@@ -2929,7 +2932,7 @@ function deserializeObjectPattern(pos) {
 }
 
 /** `ParenthesizedExpression` */
-class LazyParenthesizedExpression extends LazyObject {
+class LazyParenthesizedExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -2962,7 +2965,7 @@ function deserializeParenthesizedExpression(pos) {
 }
 
 /** `PrivateIdentifier` */
-class LazyPrivateIdentifier extends LazyObject {
+class LazyPrivateIdentifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -2995,7 +2998,7 @@ function deserializePrivateIdentifier(pos) {
 }
 
 /** `Property` */
-class LazyProperty extends LazyObject {
+class LazyProperty extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "method", "shorthand", "computed", "key", "value", "kind"];
   #context;
   #pos;
@@ -3078,7 +3081,7 @@ function deserializeProperty(pos) {
 }
 
 /** `PropertyDefinition` */
-class LazyPropertyDefinition extends LazyObject {
+class LazyPropertyDefinition extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "static", "computed", "key", "value"];
   #context;
   #pos;
@@ -3141,7 +3144,7 @@ function deserializePropertyDefinition(pos) {
 }
 
 /** `RestElement` */
-class LazyRestElement extends LazyObject {
+class LazyRestElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3174,7 +3177,7 @@ function deserializeRestElement(pos) {
 }
 
 /** `ReturnStatement` */
-class LazyReturnStatement extends LazyObject {
+class LazyReturnStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3207,7 +3210,7 @@ function deserializeReturnStatement(pos) {
 }
 
 /** `SequenceExpression` */
-class LazySequenceExpression extends LazyObject {
+class LazySequenceExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expressions"];
   #context;
   #pos;
@@ -3240,7 +3243,7 @@ function deserializeSequenceExpression(pos) {
 }
 
 /** `SpreadElement` */
-class LazySpreadElement extends LazyObject {
+class LazySpreadElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3273,7 +3276,7 @@ function deserializeSpreadElement(pos) {
 }
 
 /** `StaticBlock` */
-class LazyStaticBlock extends LazyObject {
+class LazyStaticBlock extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "body"];
   #context;
   #pos;
@@ -3306,7 +3309,7 @@ function deserializeStaticBlock(pos) {
 }
 
 /** `Super` */
-class LazySuper extends LazyObject {
+class LazySuper extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -3329,7 +3332,7 @@ function deserializeSuper(pos) {
 }
 
 /** `SwitchCase` */
-class LazySwitchCase extends LazyObject {
+class LazySwitchCase extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "consequent", "test"];
   #context;
   #pos;
@@ -3372,7 +3375,7 @@ function deserializeSwitchCase(pos) {
 }
 
 /** `SwitchStatement` */
-class LazySwitchStatement extends LazyObject {
+class LazySwitchStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "discriminant", "cases"];
   #context;
   #pos;
@@ -3415,7 +3418,7 @@ function deserializeSwitchStatement(pos) {
 }
 
 /** `TaggedTemplateExpression` */
-class LazyTaggedTemplateExpression extends LazyObject {
+class LazyTaggedTemplateExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "tag", "quasi"];
   #context;
   #pos;
@@ -3458,7 +3461,7 @@ function deserializeTaggedTemplateExpression(pos) {
 }
 
 /** `TemplateElement` */
-class LazyTemplateElement extends LazyObject {
+class LazyTemplateElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "tail"];
   #context;
   #pos;
@@ -3501,7 +3504,7 @@ function deserializeTemplateElement(pos) {
 }
 
 /** `TemplateLiteral` */
-class LazyTemplateLiteral extends LazyObject {
+class LazyTemplateLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expressions", "quasis"];
   #context;
   #pos;
@@ -3544,7 +3547,7 @@ function deserializeTemplateLiteral(pos) {
 }
 
 /** `ThisExpression` */
-class LazyThisExpression extends LazyObject {
+class LazyThisExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -3567,7 +3570,7 @@ function deserializeThisExpression(pos) {
 }
 
 /** `ThrowStatement` */
-class LazyThrowStatement extends LazyObject {
+class LazyThrowStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -3600,7 +3603,7 @@ function deserializeThrowStatement(pos) {
 }
 
 /** `TryStatement` */
-class LazyTryStatement extends LazyObject {
+class LazyTryStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "block", "handler", "finalizer"];
   #context;
   #pos;
@@ -3653,7 +3656,7 @@ function deserializeTryStatement(pos) {
 }
 
 /** `UnaryExpression` */
-class LazyUnaryExpression extends LazyObject {
+class LazyUnaryExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "operator", "prefix", "argument"];
   #context;
   #pos;
@@ -3706,7 +3709,7 @@ function deserializeUnaryExpression(pos) {
 }
 
 /** `UpdateExpression` */
-class LazyUpdateExpression extends LazyObject {
+class LazyUpdateExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "operator", "prefix", "argument"];
   #context;
   #pos;
@@ -3759,7 +3762,7 @@ function deserializeUpdateExpression(pos) {
 }
 
 /** `VariableDeclaration` */
-class LazyVariableDeclaration extends LazyObject {
+class LazyVariableDeclaration extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "declarations", "kind"];
   #context;
   #pos;
@@ -3802,7 +3805,7 @@ function deserializeVariableDeclaration(pos) {
 }
 
 /** `VariableDeclarator` */
-class LazyVariableDeclarator extends LazyObject {
+class LazyVariableDeclarator extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "id", "init"];
   #context;
   #pos;
@@ -3845,7 +3848,7 @@ function deserializeVariableDeclarator(pos) {
 }
 
 /** `WhileStatement` */
-class LazyWhileStatement extends LazyObject {
+class LazyWhileStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "test", "body"];
   #context;
   #pos;
@@ -3888,7 +3891,7 @@ function deserializeWhileStatement(pos) {
 }
 
 /** `WithStatement` */
-class LazyWithStatement extends LazyObject {
+class LazyWithStatement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "object", "body"];
   #context;
   #pos;
@@ -3931,7 +3934,7 @@ function deserializeWithStatement(pos) {
 }
 
 /** `YieldExpression` */
-class LazyYieldExpression extends LazyObject {
+class LazyYieldExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "delegate", "argument"];
   #context;
   #pos;
@@ -3974,7 +3977,7 @@ function deserializeYieldExpression(pos) {
 }
 
 /** `JSXAttribute` */
-class LazyJSXAttribute extends LazyObject {
+class LazyJSXAttribute extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name", "value"];
   #context;
   #pos;
@@ -4017,7 +4020,7 @@ function deserializeJSXAttribute(pos) {
 }
 
 /** `JSXClosingElement` */
-class LazyJSXClosingElement extends LazyObject {
+class LazyJSXClosingElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -4050,7 +4053,7 @@ function deserializeJSXClosingElement(pos) {
 }
 
 /** `JSXClosingFragment` */
-class LazyJSXClosingFragment extends LazyObject {
+class LazyJSXClosingFragment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -4073,7 +4076,7 @@ function deserializeJSXClosingFragment(pos) {
 }
 
 /** `JSXElement` */
-class LazyJSXElement extends LazyObject {
+class LazyJSXElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "openingElement", "closingElement", "children"];
   #context;
   #pos;
@@ -4126,7 +4129,7 @@ function deserializeJSXElement(pos) {
 }
 
 /** `JSXEmptyExpression` */
-class LazyJSXEmptyExpression extends LazyObject {
+class LazyJSXEmptyExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end"];
   #context;
   #pos;
@@ -4149,7 +4152,7 @@ function deserializeJSXEmptyExpression(pos) {
 }
 
 /** `JSXExpressionContainer` */
-class LazyJSXExpressionContainer extends LazyObject {
+class LazyJSXExpressionContainer extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "expression"];
   #context;
   #pos;
@@ -4182,7 +4185,7 @@ function deserializeJSXExpressionContainer(pos) {
 }
 
 /** `JSXFragment` */
-class LazyJSXFragment extends LazyObject {
+class LazyJSXFragment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "openingFragment", "closingFragment", "children"];
   #context;
   #pos;
@@ -4235,7 +4238,7 @@ function deserializeJSXFragment(pos) {
 }
 
 /** `JSXIdentifier` */
-class LazyJSXIdentifier extends LazyObject {
+class LazyJSXIdentifier extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "name"];
   #context;
   #pos;
@@ -4268,7 +4271,7 @@ function deserializeJSXIdentifier(pos) {
 }
 
 /** `JSXMemberExpression` */
-class LazyJSXMemberExpression extends LazyObject {
+class LazyJSXMemberExpression extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "object", "property"];
   #context;
   #pos;
@@ -4311,7 +4314,7 @@ function deserializeJSXMemberExpression(pos) {
 }
 
 /** `JSXNamespacedName` */
-class LazyJSXNamespacedName extends LazyObject {
+class LazyJSXNamespacedName extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "namespace", "name"];
   #context;
   #pos;
@@ -4354,7 +4357,7 @@ function deserializeJSXNamespacedName(pos) {
 }
 
 /** `JSXOpeningElement` */
-class LazyJSXOpeningElement extends LazyObject {
+class LazyJSXOpeningElement extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "attributes", "name", "selfClosing"];
   #context;
   #pos;
@@ -4407,7 +4410,7 @@ function deserializeJSXOpeningElement(pos) {
 }
 
 /** `JSXOpeningFragment` */
-class LazyJSXOpeningFragment extends LazyObject {
+class LazyJSXOpeningFragment extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "attributes", "selfClosing"];
   #context;
   #pos;
@@ -4450,7 +4453,7 @@ function deserializeJSXOpeningFragment(pos) {
 }
 
 /** `JSXSpreadAttribute` */
-class LazyJSXSpreadAttribute extends LazyObject {
+class LazyJSXSpreadAttribute extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "argument"];
   #context;
   #pos;
@@ -4483,7 +4486,7 @@ function deserializeJSXSpreadAttribute(pos) {
 }
 
 /** `JSXText` */
-class LazyJSXText extends LazyObject {
+class LazyJSXText extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4526,7 +4529,7 @@ function deserializeJSXText(pos) {
 }
 
 /** `JSXTextWithBigint` */
-class LazyJSXTextWithBigint extends LazyObject {
+class LazyJSXTextWithBigint extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw", "bigint"];
   #context;
   #pos;
@@ -4579,7 +4582,7 @@ function deserializeJSXTextWithBigint(pos) {
 }
 
 /** `StringLiteral` */
-class LazyStringLiteral extends LazyObject {
+class LazyStringLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4622,7 +4625,7 @@ function deserializeStringLiteral(pos) {
 }
 
 /** `NumericLiteral` */
-class LazyNumericLiteral extends LazyObject {
+class LazyNumericLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4665,7 +4668,7 @@ function deserializeNumericLiteral(pos) {
 }
 
 /** `BooleanLiteral` */
-class LazyBooleanLiteral extends LazyObject {
+class LazyBooleanLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4708,7 +4711,7 @@ function deserializeBooleanLiteral(pos) {
 }
 
 /** `NullLiteral` */
-class LazyNullLiteral extends LazyObject {
+class LazyNullLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw"];
   #context;
   #pos;
@@ -4751,7 +4754,7 @@ function deserializeNullLiteral(pos) {
 }
 
 /** `RegExpLiteral` */
-class LazyRegExpLiteral extends LazyObject {
+class LazyRegExpLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw", "regex"];
   #context;
   #pos;
@@ -4804,7 +4807,7 @@ function deserializeRegExpLiteral(pos) {
 }
 
 /** `BigIntLiteral` */
-class LazyBigIntLiteral extends LazyObject {
+class LazyBigIntLiteral extends BaseLazyObject {
   static [PROPERTIES] = ["type", "start", "end", "value", "raw", "bigint"];
   #context;
   #pos;
@@ -4857,7 +4860,7 @@ function deserializeBigIntLiteral(pos) {
 }
 
 /** `RegExp` */
-class LazyRegExp extends LazyObject {
+class LazyRegExp extends BaseLazyObject {
   static [PROPERTIES] = ["pattern", "flags"];
   #context;
   #pos;
@@ -5388,7 +5391,7 @@ function resumeWalk() {
 }
 
 /** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
+function sourceForWords() {
   return decodeWtf8(sourceStart, sourceEnd - sourceStart);
 }
 
@@ -5402,9 +5405,9 @@ function pay(start, len, pos) {
  * names change with the schema and the generator. (A function: the object is made only where
  * `walk.js` is loaded, not by every load of this module.)
  */
-export function walkInternals() {
+export function internalsForWalk() {
   return {
-    LazyObject,
+    BaseLazyObject,
     PROPERTIES,
     beginWalk,
     deserializeArrayExpression,
@@ -5506,7 +5509,7 @@ export function walkInternals() {
     pay,
     readPointer,
     resumeWalk,
-    walkSource,
+    sourceForWords,
   };
 }
 

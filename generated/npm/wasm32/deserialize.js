@@ -5,7 +5,7 @@
 // `deserialize(buffer)` turns a buffer written by a rawast producer into `{ program, comments }`
 // of plain JS objects.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`internalsForWalk`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 const MAGIC = 0x54534152;
@@ -2678,7 +2678,7 @@ function endWalk() {
 }
 
 /** The source as a string whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
+function sourceForWords() {
   return decodeWtf8(sourceStart, sourceEnd - sourceStart);
 }
 
@@ -2700,7 +2700,7 @@ function pay(start, len, pos) {
  * names change with the schema and the generator. (A function: the object is made only where
  * `walk.js` is loaded, not by every load of this module.)
  */
-export function walkInternals() {
+export function internalsForWalk() {
   return {
     beginWalk,
     deserializeArrayExpression,
@@ -2802,7 +2802,7 @@ export function walkInternals() {
     pay,
     readPointer,
     settle,
-    walkSource,
+    sourceForWords,
   };
 }
 

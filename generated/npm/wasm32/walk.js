@@ -5,7 +5,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { RawastBufferError, walkInternals } from "./deserialize.js";
+import { RawastBufferError, internalsForWalk } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -109,8 +109,8 @@ const {
   pay,
   readPointer,
   settle,
-  walkSource,
-} = walkInternals();
+  sourceForWords,
+} = internalsForWalk();
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's
@@ -277,7 +277,7 @@ export function walk(buffer, visitor) {
     wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
     walkStack = [];
     walkDepth = 0;
-    walkWithoutTree(root);
+    treelessWalk(root);
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
@@ -288,7 +288,7 @@ export function walk(buffer, visitor) {
 }
 
 /** Walks the buffer's root at `root`, then the values returned beside it. */
-function walkWithoutTree(root) {
+function treelessWalk(root) {
   if (needed[0] === 1) walkProgram(root);
 }
 
@@ -549,7 +549,7 @@ function searchOf(words) {
  * the root's position, by which the comments are found.
  */
 function findWords(search, root) {
-  const text = sourceForWords();
+  const text = searchableSource();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
   const { words, froms, tails, names, letters } = search;
@@ -650,9 +650,9 @@ function dropInside(at, vec, lenOffset, size, alignMask, span) {
  * The source as a string whose indices are the spans' offsets, or null where its bytes are no
  * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
  */
-function sourceForWords() {
+function searchableSource() {
   try {
-    return walkSource();
+    return sourceForWords();
   } catch (error) {
     if (error instanceof RawastBufferError) return null;
     throw error;
@@ -722,7 +722,7 @@ function firstWordFrom(start) {
 }
 
 // `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
-// walker reads its span and returns, about what a probe of `walkByWords` costs.
+// walker reads its span and returns, about what a probe of `stepByWords` costs.
 const BY_WORDS_FROM = 8;
 
 /**
@@ -740,7 +740,7 @@ const BY_WORDS_FROM = 8;
  * the spans say, each pass walks one element and moves past it, its probes at most twice the log
  * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, spanOf) {
+function stepByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
   // Where the words element `i` may hold start: where the element before it ends (the first
   // element's may lie before its span).
@@ -903,7 +903,7 @@ function walkVecNode(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 8, walkNode, spanOfNode);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 8, walkNode, spanOfNode);
   for (let i = 0, element = first; i < len; i++, element += 8) {
     walkNode(element);
   }

@@ -61,7 +61,9 @@ impl Generator for Deserializers {
                 TargetFormat::Rawast(settings) if settings.lazy => js::lazy::emit(&cx, target, settings, walker)?,
                 TargetFormat::Rawast(settings) => js::eager::emit(&cx, target, settings, walker)?,
             };
-            outputs.push(cx.output(&module_path(target_plan, Module::Deserialize, "js"), code));
+            let path = module_path(target_plan, Module::Deserialize, "js");
+            js::check_declarations(&code, &path)?;
+            outputs.push(cx.output(&path, code));
         }
         Ok(outputs)
     }
@@ -77,7 +79,9 @@ impl Generator for Walkers {
             let Some(walker) = &target_plan.walker else { continue };
             let cx = plan.target_context(target_plan);
             let code = js::walk(&cx, target_plan, walker)?;
-            outputs.push(cx.output(&module_path(target_plan, Module::Walk, "js"), code));
+            let path = module_path(target_plan, Module::Walk, "js");
+            js::check_declarations(&code, &path)?;
+            outputs.push(cx.output(&path, code));
         }
         Ok(outputs)
     }

@@ -36,7 +36,7 @@ export function walk({{ walker.params }}, visitor) {
     walkDepth = 0;
 {%- if walker.whole_tree %}
     try {
-      walkWithoutTree(root);
+      treelessWalk(root);
     } catch (error) {
       // A node of a visited type, the first: its `parent` is the tree's, which holds the whole
       // tree. Read it all (the budget afresh: the walk so far read part of it) and visit it; the
@@ -52,7 +52,7 @@ export function walk({{ walker.params }}, visitor) {
       drain(0);
     }
 {%- else %}
-    walkWithoutTree(root);
+    treelessWalk(root);
 {%- endif %}
   } finally {
     {% include "js/walk/reset.js" %}
@@ -69,7 +69,7 @@ export function walk({{ walker.params }}, visitor) {
 }
 
 /** Walks the buffer's root at `root`, then the values returned beside it. */
-function walkWithoutTree(root) {
+function treelessWalk(root) {
   if (needed[{{ walker.root }}] === 1) {{ walker.functions[walker.root].name }}(root);
 {%- for channel in walker.channels %}
   if (needed[{{ channel.walker }}] === 1) {{ channel.function }}({{ channel.pos }});

@@ -71,7 +71,7 @@ function visitBuilt(value) {
   if (t === undefined) {
     // A plain object: whatever it holds.
 {%- if walker.lazy %}
-    if (value instanceof LazyObject) {
+    if (value instanceof BaseLazyObject) {
       // (Its values are getters, named by its class.)
       const names = value.constructor[PROPERTIES];
       for (let i = names.length - 1; i >= 0; i--) {

@@ -46,7 +46,7 @@ function {{ function.name }}(pos) {
     return;
   }
 {%- if let Some(spans) = spans %}
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, {{ element_size }}, {{ element.function }}, {{ spans }});
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, {{ element_size }}, {{ element.function }}, {{ spans }});
 {%- endif %}
   for (let i = 0, element = first; i < len; i++, element += {{ element_size }}) {
     {{ element.function }}(element);

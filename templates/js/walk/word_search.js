@@ -33,7 +33,7 @@ function findWords(search, root) {
   // 0..0 for an interface that extends an expression): a buffer with errors is walked without words.
   if ({% for offset in walker.errors %}uint32[(root + {{ offset }}) >>> 2] !== 0{% if !loop.last %} || {% endif %}{% endfor %}) return null;
 {%- endif %}
-  const text = sourceForWords();
+  const text = searchableSource();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
   const { words, froms, tails, names, letters } = search;
@@ -84,9 +84,9 @@ function mergeRuns(at, run) {
  * The source as a string whose indices are the spans' offsets, or null where its bytes are no
  * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
  */
-function sourceForWords() {
+function searchableSource() {
   try {
-    return walkSource();
+    return sourceForWords();
   } catch (error) {
     if (error instanceof RawastBufferError) return null;
     throw error;

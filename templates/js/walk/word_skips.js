@@ -1,5 +1,5 @@
 {#- What a walk led by words skips: a struct whose span holds none (`holdsWord`), and the elements of
-    a `Vec` between those that may hold one (`walkByWords`, by the `spanOf…` functions). -#}
+    a `Vec` between those that may hold one (`stepByWords`, by the `spanOf…` functions). -#}
 /** Whether one of the visited types' words (or a `\u` escape) starts in `start..end`. */
 function holdsWord(start, end) {
   const i = firstWordFrom(start);
@@ -19,7 +19,7 @@ function firstWordFrom(start) {
 }
 
 // `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
-// walker reads its span and returns, about what a probe of `walkByWords` costs.
+// walker reads its span and returns, about what a probe of `stepByWords` costs.
 const BY_WORDS_FROM = 8;
 
 /**
@@ -37,7 +37,7 @@ const BY_WORDS_FROM = 8;
  * the spans say, each pass walks one element and moves past it, its probes at most twice the log
  * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, spanOf) {
+function stepByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
   // Where the words element `i` may hold start: where the element before it ends (the first
   // element's may lie before its span).

@@ -8,11 +8,13 @@
 
 mod buffer_view;
 pub mod constants;
+mod declarations;
 pub mod eager;
 pub mod lazy;
 pub mod oxc;
 mod walk_module;
 
+pub(in crate::emit) use self::declarations::check_declarations;
 use crate::context::EmitContext;
 use crate::error::Error;
 use crate::functions::walker::{WalkerView, has_walker};

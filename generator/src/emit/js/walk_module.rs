@@ -1,6 +1,6 @@
 //! A target's `walk.js` (template `templates/js/walk.js`): the walker ([`WalkerView`]) in a module
 //! of its own, which imports its deserializer's functions from `deserialize.js`
-//! (`walkInternals()`, [`WalkInternals`]) and re-exports that module.
+//! (`internalsForWalk()`, [`WalkInternals`]) and re-exports that module.
 
 use askama::Template;
 
@@ -14,13 +14,13 @@ struct WalkJs<'w> {
     header: String,
     target: &'w str,
     walker: &'w WalkerView,
-    /// What it takes from `walkInternals()` ([`WalkerView::imports`]).
+    /// What it takes from `internalsForWalk()` ([`WalkerView::imports`]).
     imports: Vec<String>,
     /// The views of the buffer its walkers read through, which `beginWalk` gives.
     views: Vec<&'static str>,
 }
 
-/// What `deserialize.js` gives its walker (`templates/js/walk_internals.js`, `walkInternals()`):
+/// What `deserialize.js` gives its walker (`templates/js/walk_internals.js`, `internalsForWalk()`):
 /// the names `walk.js` takes, each of which the deserializer's template defines.
 pub(in crate::emit::js) struct WalkInternals {
     pub(in crate::emit::js) names: Vec<String>,

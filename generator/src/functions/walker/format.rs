@@ -9,7 +9,7 @@ use crate::functions::builder::Builder;
 use crate::ir::{MetaId, TypeId, TypeRef};
 
 /// How a format builds the values a walk hands over: the deserializer's own functions, which
-/// `walk.js` takes from `deserialize.js` (`walkInternals()`).
+/// `walk.js` takes from `deserialize.js` (`internalsForWalk()`).
 pub(crate) trait WalkSource<'a> {
     fn builder(&self) -> &Builder<'a>;
     /// The call that builds the `ty` at `pos` whole.
@@ -74,7 +74,7 @@ pub(crate) struct WalkEntry {
     /// getters, which read in the context of the walk's buffer (`beginWalk` makes it, `resumeWalk`
     /// enters it again after a visitor's function), and nothing is left deferred.
     pub(crate) lazy: bool,
-    /// The deserializer has `walkSource()`, the source as a JS string whose indices are the
+    /// The deserializer has `sourceForWords()`, the source as a JS string whose indices are the
     /// buffer's span offsets: a walk that visits only types with `[walk] keywords` skips every node
     /// whose span holds none of their words.
     pub(crate) words: bool,
@@ -104,7 +104,7 @@ pub(crate) fn rawast_walker(cx: &EmitContext, settings: &RawastSettings) -> Opti
             buffer_doc.to_owned()
         },
         lazy: settings.lazy,
-        // (`walkSource`: the source as its spans count, UTF-16 units or bytes.)
+        // (`sourceForWords`: the source as its spans count, UTF-16 units or bytes.)
         words: true,
         few_strings: false,
         comments_outside_ast: false,

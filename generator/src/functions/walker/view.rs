@@ -56,7 +56,7 @@ pub(crate) struct WalkerView {
 }
 
 impl WalkerView {
-    /// What `walk.js` takes from `walkInternals()` of `deserialize.js`, sorted: the hooks its
+    /// What `walk.js` takes from `internalsForWalk()` of `deserialize.js`, sorted: the hooks its
     /// template calls in this walker's form, the readers its walkers call, and the builders. The
     /// conditions are the template's; `tests/module-graph.test.js` checks that each generated
     /// `walk.js` uses every name it takes and names nothing it does not define or take.
@@ -66,7 +66,7 @@ impl WalkerView {
         // (What a node or value built whole left for later is built where the walk visits it, or
         // looks into it; lazy nodes leave nothing.)
         if self.lazy {
-            names.extend(["resumeWalk", "LazyObject", "PROPERTIES"]);
+            names.extend(["resumeWalk", "BaseLazyObject", "PROPERTIES"]);
         } else if (!self.whole_tree && (self.visits_nodes(false) || self.visits_values())) || self.probes() {
             names.insert("settle");
         }
@@ -74,7 +74,7 @@ impl WalkerView {
             names.insert("readResult");
         }
         if self.prunes() {
-            names.insert("walkSource");
+            names.insert("sourceForWords");
         }
         let boxed_spans = self.spans.iter().any(|s| matches!(s.body, SpansBody::Boxed { .. }));
         let comments_read = !self.comments.is_empty();

@@ -67,7 +67,7 @@ pub(crate) enum WalkBody {
     },
     /// `spans`: where walks skip by words, the function that gives where an element's span is
     /// ([`super::SpansFunction`]), when every element has one: such a `Vec` is walked by its
-    /// words (`walkByWords`) rather than element by element.
+    /// words (`stepByWords`) rather than element by element.
     Vec {
         len_offset: u32,
         element_size: u32,

@@ -5,7 +5,7 @@
 // It reads buffers and builds nodes with the functions of `deserialize.js`, whose exports it
 // exports too: nodes, classes and errors are the same whichever of the two modules made them. A
 // process that only deserializes loads `deserialize.js` alone, without this code to parse.
-import { RawastBufferError, walkInternals } from "./deserialize.js";
+import { RawastBufferError, internalsForWalk } from "./deserialize.js";
 export * from "./deserialize.js";
 
 const {
@@ -225,8 +225,8 @@ const {
   pay,
   readPointer,
   settle,
-  walkSource,
-} = walkInternals();
+  sourceForWords,
+} = internalsForWalk();
 
 // Walking: `walk(buffer, visitor)` visits the tree's nodes in the buffer, in output order, without
 // building the tree. A node of a type the visitor names is built whole by the deserializer's
@@ -485,7 +485,7 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
     wordsAt = wordSearch === null ? null : findWords(wordSearch, root);
     walkStack = [];
     walkDepth = 0;
-    walkWithoutTree(root);
+    treelessWalk(root);
   } finally {
     clearVisitor(visitedTypes);
     walkStack = needed = typeNeeded = childrenNeeded = enters = exits = visitedTypes = null;
@@ -500,7 +500,7 @@ export function walk(buffer, sourceText, sourceStartPos, sourceByteLen, visitor)
 }
 
 /** Walks the buffer's root at `root`, then the values returned beside it. */
-function walkWithoutTree(root) {
+function treelessWalk(root) {
   if (needed[0] === 1) walkRawTransferData(root);
 }
 
@@ -773,7 +773,7 @@ function findWords(search, root) {
   // A parser's recovery may make nodes that no fact of the grammar describes (oxc's `this` of span
   // 0..0 for an interface that extends an expression): a buffer with errors is walked without words.
   if (uint32[(root + 280) >>> 2] !== 0) return null;
-  const text = sourceForWords();
+  const text = searchableSource();
   // (Without the source, the walk reads what it would read without words.)
   if (text === null) return null;
   const { words, froms, tails, names, letters } = search;
@@ -875,9 +875,9 @@ function dropInside(at, vec, lenOffset, size, alignMask, span) {
  * The source as a string whose indices are the spans' offsets, or null where its bytes are no
  * UTF-8 (a corrupt buffer, whose source `deserialize` decodes only where a string lies).
  */
-function sourceForWords() {
+function searchableSource() {
   try {
-    return walkSource();
+    return sourceForWords();
   } catch (error) {
     if (error instanceof RawastBufferError) return null;
     throw error;
@@ -947,7 +947,7 @@ function firstWordFrom(start) {
 }
 
 // `Vec`s shorter than this are walked element by element in a walk led by words too: each element's
-// walker reads its span and returns, about what a probe of `walkByWords` costs.
+// walker reads its span and returns, about what a probe of `stepByWords` costs.
 const BY_WORDS_FROM = 8;
 
 /**
@@ -965,7 +965,7 @@ const BY_WORDS_FROM = 8;
  * the spans say, each pass walks one element and moves past it, its probes at most twice the log
  * of how far: at most ~4 probes an element.
  */
-function walkByWords(first, len, size, walkElement, spanOf) {
+function stepByWords(first, len, size, walkElement, spanOf) {
   const at = wordsAt;
   // Where the words element `i` may hold start: where the element before it ends (the first
   // element's may lie before its span).
@@ -1377,7 +1377,7 @@ function walkVecDirective(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkDirective, spanOfDirective);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 80, walkDirective, spanOfDirective);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkDirective(element);
   }
@@ -1422,7 +1422,7 @@ function walkVecStatement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkStatement, spanOfStatement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkStatement, spanOfStatement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkStatement(element);
   }
@@ -1935,7 +1935,7 @@ function walkVecTemplateElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTemplateElement, spanOfTemplateElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 48, walkTemplateElement, spanOfTemplateElement);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTemplateElement(element);
   }
@@ -1962,7 +1962,7 @@ function walkVecExpression(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkExpression, spanOfExpression);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkExpression, spanOfExpression);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkExpression(element);
   }
@@ -2035,7 +2035,7 @@ function walkVecArrayExpressionElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArrayExpressionElement, spanOfArrayExpressionElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkArrayExpressionElement, spanOfArrayExpressionElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArrayExpressionElement(element);
   }
@@ -2300,7 +2300,7 @@ function walkVecFormalParameter(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 72, walkFormalParameter, spanOfFormalParameter);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 72, walkFormalParameter, spanOfFormalParameter);
   for (let i = 0, element = first; i < len; i++, element += 72) {
     walkFormalParameter(element);
   }
@@ -2404,7 +2404,7 @@ function walkVecBindingProperty(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkBindingProperty, spanOfBindingProperty);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 48, walkBindingProperty, spanOfBindingProperty);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkBindingProperty(element);
   }
@@ -3140,7 +3140,7 @@ function walkVecTSTypeParameter(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 80, walkTSTypeParameter, spanOfTSTypeParameter);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 80, walkTSTypeParameter, spanOfTSTypeParameter);
   for (let i = 0, element = first; i < len; i++, element += 80) {
     walkTSTypeParameter(element);
   }
@@ -3363,7 +3363,7 @@ function walkVecObjectPropertyKind(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkObjectPropertyKind, spanOfObjectPropertyKind);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkObjectPropertyKind, spanOfObjectPropertyKind);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkObjectPropertyKind(element);
   }
@@ -3500,7 +3500,7 @@ function walkVecTSType(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSType, spanOfTSType);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkTSType, spanOfTSType);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSType(element);
   }
@@ -3978,7 +3978,7 @@ function walkVecTSTupleElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSTupleElement, spanOfTSTupleElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkTSTupleElement, spanOfTSTupleElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSTupleElement(element);
   }
@@ -4021,7 +4021,7 @@ function walkVecTSSignature(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkTSSignature, spanOfTSSignature);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkTSSignature, spanOfTSSignature);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkTSSignature(element);
   }
@@ -4912,7 +4912,7 @@ function walkVecAssignmentTargetProperty(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkAssignmentTargetProperty, spanOfAssignmentTargetProperty);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkAssignmentTargetProperty, spanOfAssignmentTargetProperty);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkAssignmentTargetProperty(element);
   }
@@ -5138,7 +5138,7 @@ function walkVecArgument(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkArgument, spanOfArgument);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkArgument, spanOfArgument);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkArgument(element);
   }
@@ -5383,7 +5383,7 @@ function walkVecDecorator(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 32, walkDecorator, spanOfDecorator);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 32, walkDecorator, spanOfDecorator);
   for (let i = 0, element = first; i < len; i++, element += 32) {
     walkDecorator(element);
   }
@@ -5472,7 +5472,7 @@ function walkVecClassElement(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkClassElement, spanOfClassElement);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkClassElement, spanOfClassElement);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkClassElement(element);
   }
@@ -6281,7 +6281,7 @@ function walkVecJSXAttributeItem(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXAttributeItem, spanOfJSXAttributeItem);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkJSXAttributeItem, spanOfJSXAttributeItem);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXAttributeItem(element);
   }
@@ -6601,7 +6601,7 @@ function walkVecJSXChild(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkJSXChild, spanOfJSXChild);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkJSXChild, spanOfJSXChild);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkJSXChild(element);
   }
@@ -7245,7 +7245,7 @@ function walkVecVariableDeclarator(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkVariableDeclarator, spanOfVariableDeclarator);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 56, walkVariableDeclarator, spanOfVariableDeclarator);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkVariableDeclarator(element);
   }
@@ -7628,7 +7628,7 @@ function walkVecSwitchCase(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 56, walkSwitchCase, spanOfSwitchCase);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 56, walkSwitchCase, spanOfSwitchCase);
   for (let i = 0, element = first; i < len; i++, element += 56) {
     walkSwitchCase(element);
   }
@@ -7901,7 +7901,7 @@ function walkVecTSInterfaceHeritage(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 40, walkTSInterfaceHeritage, spanOfTSInterfaceHeritage);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 40, walkTSInterfaceHeritage, spanOfTSInterfaceHeritage);
   for (let i = 0, element = first; i < len; i++, element += 40) {
     walkTSInterfaceHeritage(element);
   }
@@ -8031,7 +8031,7 @@ function walkVecTSEnumMember(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 48, walkTSEnumMember, spanOfTSEnumMember);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 48, walkTSEnumMember, spanOfTSEnumMember);
   for (let i = 0, element = first; i < len; i++, element += 48) {
     walkTSEnumMember(element);
   }
@@ -8359,7 +8359,7 @@ function walkVecImportDeclarationSpecifier(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 16, walkImportDeclarationSpecifier, spanOfImportDeclarationSpecifier);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 16, walkImportDeclarationSpecifier, spanOfImportDeclarationSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 16) {
     walkImportDeclarationSpecifier(element);
   }
@@ -8532,7 +8532,7 @@ function walkVecImportAttribute(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 120, walkImportAttribute, spanOfImportAttribute);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 120, walkImportAttribute, spanOfImportAttribute);
   for (let i = 0, element = first; i < len; i++, element += 120) {
     walkImportAttribute(element);
   }
@@ -8899,7 +8899,7 @@ function walkVecExportSpecifier(pos) {
     }
     return;
   }
-  if (wordsAt !== null && len >= BY_WORDS_FROM) return walkByWords(first, len, 128, walkExportSpecifier, spanOfExportSpecifier);
+  if (wordsAt !== null && len >= BY_WORDS_FROM) return stepByWords(first, len, 128, walkExportSpecifier, spanOfExportSpecifier);
   for (let i = 0, element = first; i < len; i++, element += 128) {
     walkExportSpecifier(element);
   }

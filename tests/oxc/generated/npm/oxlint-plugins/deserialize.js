@@ -14,7 +14,7 @@
 //
 // Every string comes from the buffer: the source is decoded from its bytes once per call.
 //
-// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`walkInternals`): a
+// The walker (`walk`, `visit`) is in `walk.js`, which imports this module (`internalsForWalk`): a
 // process that only deserializes loads none of its code, which V8 would parse.
 
 // (Module state is `var`, not `let`: V8's interpreter and baseline code check a `let` of the module
@@ -216,7 +216,7 @@ function endWalk() {
 }
 
 /** The source, whose indices are the spans' offsets, for a walk's search for words. */
-function walkSource() {
+function sourceForWords() {
   return sourceText;
 }
 
@@ -9074,7 +9074,7 @@ function pay(start, len, pos) {
  * names change with the schema and the generator. (A function: the object is made only where
  * `walk.js` is loaded, not by every load of this module.)
  */
-export function walkInternals() {
+export function internalsForWalk() {
   return {
     beginWalk,
     buildWhole,
@@ -9088,7 +9088,7 @@ export function walkInternals() {
     readPointerBelow,
     readResult,
     settle,
-    walkSource,
+    sourceForWords,
   };
 }
 
