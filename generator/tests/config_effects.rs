@@ -46,11 +46,15 @@ const fn case(
 const TESTED_ELSEWHERE: &[(&str, &str)] = &[
     (
         "targets.package.smoke.buffer",
-        "generator/cli/src/package.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` runs the smoke test on it",
+        "generator/cli/src/package/check.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` runs the smoke test on it",
+    ),
+    (
+        "targets.package.smoke.source",
+        "generator/cli/src/package/check.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` parses it with the addon",
     ),
     (
         "targets.package.smoke.expected",
-        "generator/cli/src/package.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` compares the smoke test's output with it",
+        "generator/cli/src/package/check.rs, smoke_table_names_the_smoke_tests_inputs: `rawast package` compares the smoke test's output with it",
     ),
 ];
 
@@ -348,6 +352,47 @@ const CASES: &[Case] = &[
         ],
         Refused,
     ),
+    case("targets.package.addon", &["packaged", "packaged-linter", "lazy-packaged"], ADDON, Effect),
+    case("targets.package.addon", &["oxc-packaged", "packaged-wasm32", "packaged-web"], ADDON, Refused),
+    case("targets.package.addon.build", &["addon"], &[("targets.t.package.addon", r#"build = "tiny::other""#)], Effect),
+    case("targets.package.addon.build", &["addon"], &[("targets.t.package.addon", r#"build = "not a path""#)], Refused),
+    case(
+        "targets.package.addon.buffer_format",
+        &["addon"],
+        &[("targets.t.package.addon", r#"buffer_format = "tiny::FORMAT""#)],
+        Effect,
+    ),
+    case(
+        "targets.package.addon.buffer_format",
+        &["addon"],
+        &[("targets.t.package.addon", r#"buffer_format = "tiny::""#)],
+        Refused,
+    ),
+    case("targets.package.addon.name", &["addon"], &[("targets.t.package.addon", r#"name = "other""#)], Effect),
+    case("targets.package.addon.name", &["addon"], &[("targets.t.package.addon", r#"name = "Tiny-Addon""#)], Refused),
+    case("targets.package.addon.crate", &["addon"], &[("targets.t.package.addon", r#"crate = "parser""#)], Effect),
+    case("targets.package.addon.crate", &["addon"], &[("targets.t.package.addon", r#"crate = "../parser""#)], Refused),
+    case(
+        "targets.package.addon.modules",
+        &["addon"],
+        &[("targets.t.package.addon", r#"modules = ["extra.rs"]"#)],
+        Effect,
+    ),
+    case(
+        "targets.package.addon.modules",
+        &["addon"],
+        &[("targets.t.package.addon", r#"modules = ["/extra.rs"]"#)],
+        Refused,
+    ),
+    case(
+        "targets.package.smoke.source",
+        &["packaged"],
+        &[
+            ("targets.t.package.smoke", r#"source = "sample.txt""#),
+            ("targets.t.package.smoke", r#"expected = "sample.json""#),
+        ],
+        Refused,
+    ),
     case(
         "targets.typescript",
         &["oxc-js", "oxc-range", "oxc-parent", "oxc-buffer", "oxc-packaged"],
@@ -414,6 +459,12 @@ const CASES: &[Case] = &[
 ];
 
 /// The table that makes target `t` an npm package.
+/// A package's addon: the parser crate is the configuration's directory's (`Cargo.toml`, `tiny`).
+const ADDON: &[(&str, &str)] = &[
+    ("targets.t.package.addon", r#"build = "tiny::build_program""#),
+    ("targets.t.package.addon", r#"buffer_format = "tiny::constants::BUFFER_FORMAT""#),
+];
+
 const PACKAGE: &[(&str, &str)] = &[
     ("targets.t.package", r#"name = "tiny""#),
     ("targets.t.package", r#"version = "1.0.0""#),
@@ -478,6 +529,12 @@ fn base(name: &str) -> Toml {
         "spans-none" => rawast(&[("mapping", r#"spans = "none""#)]),
         "spans-none-walk" => rawast(&[("mapping", r#"spans = "none""#), walk]),
         "packaged" => rawast(PACKAGE),
+        "lazy-packaged" => rawast(PACKAGE).with(&[("targets.t", "lazy = true")]),
+        "packaged-web" => rawast(PACKAGE).with(&[("targets.t", r#"runtime = "web""#)]),
+        "packaged-wasm32" => {
+            rawast(PACKAGE).with(&[("targets.t", "pointer_width = 32"), ("targets.t", r#"runtime = "web""#)])
+        }
+        "addon" => rawast(PACKAGE).with(ADDON),
         "packaged-linter" => rawast(PACKAGE).with(&[("targets.t", r#"source_placement = "end""#)]),
         "producer" => rawast(&[("schema", r#"producer_module = "crate::producer""#)]),
         "producer-only" => {
@@ -539,6 +596,8 @@ fn extra_input(path: &str) -> Option<&'static str> {
         // A type of an oxc schema that is not `pub`.
         "private.rs" => Some("use oxc_ast_macros::ast;\n\n#[ast]\nstruct Private {\n    pub value: u32,\n}\n"),
         "LICENSE" => Some("The tiny license.\n"),
+        // The parser crate of a package's addon.
+        "Cargo.toml" | "parser/Cargo.toml" => Some("[package]\nname = \"tiny\"\nversion = \"1.0.0\"\n"),
         _ => None,
     }
 }
@@ -586,6 +645,7 @@ fn every_key_has_a_case() {
         ("targets.strings", "[targets.t.strings]"),
         ("targets.package", "[targets.t.package]"),
         ("targets.package.smoke", "[targets.t.package.smoke]"),
+        ("targets.package.addon", "[targets.t.package.addon]"),
     ];
     let mut keys = BTreeSet::new();
     for (prefix, header) in tables {
@@ -616,7 +676,7 @@ fn every_key_has_a_case() {
 /// The keys of a table of `codegen.toml` (`header`, or the top level), as the configuration parser
 /// lists them when it refuses an unknown one.
 fn keys_of(header: &str) -> Vec<String> {
-    let mut toml = Toml::parse(RAWAST).with(PACKAGE).with(&[
+    let mut toml = Toml::parse(RAWAST).with(PACKAGE).with(ADDON).with(&[
         ("targets.t.package.smoke", r#"buffer = "a.bin""#),
         ("targets.t.package.smoke", r#"expected = "a.json""#),
     ]);

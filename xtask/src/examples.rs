@@ -21,8 +21,8 @@ pub fn check(project: &Project) -> Result<()> {
 
 /// `examples/jsonc`: a JSON-with-comments parser. Codegen is fresh; its Rust tests pass (rustc
 /// checks its layouts); every JSON file of the corpus round-trips through its buffers on Node 24 and
-/// 20, and its fixtures through its Node.js addon, in worker threads too; its npm package passes
-/// `rawast package --dry-run`.
+/// 20, and its fixtures through its package's Node.js addon (`rawast addon`), in worker threads
+/// too; its npm package passes `rawast package --dry-run`, `parse` included.
 fn jsonc(project: &Project, rawast: &Path) -> Result<()> {
     let root = &project.root;
     let dir = root.join("examples/jsonc");
@@ -58,10 +58,10 @@ fn jsonc(project: &Project, rawast: &Path) -> Result<()> {
             &dir,
         )?;
     }
-    // The same parser in-process, through its Node.js addon, on each Node and in worker threads.
-    project::run(Command::new(&nodes[0]).arg("napi/build.js").env("CARGO", project::cargo().get_program()), &dir)?;
+    // The same parser in-process, through the addon of its package, on each Node and in worker threads.
+    project::run(Command::new(rawast).arg("addon").env("CARGO", project::cargo().get_program()), &dir)?;
     for node in &nodes {
-        project::run(Command::new(node).args(["--test", "test/napi.test.js"]), &dir)?;
+        project::run(Command::new(node).args(["--test", "test/napi.test.js", "test/lazy.test.js"]), &dir)?;
     }
     let mut package = Command::new(rawast);
     package.args(["package", "--dry-run", "--tools-dir"]).arg(root.join("target/rawast-tools"));

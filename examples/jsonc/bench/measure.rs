@@ -1,5 +1,6 @@
-//! The parts of a call `bench/napi.js` times apart: the Rust parse with nothing handed over, and
-//! the hand-over of buffers parsed beforehand (kept in a per-thread stash, so workers share none).
+//! The parts of a call `bench/napi.js` times apart, compiled into the package's addon (codegen.toml's
+//! addon `modules`): the Rust parse with nothing handed over, and the hand-over of buffers parsed
+//! beforehand (kept in a per-thread stash, so workers share none).
 
 use std::cell::RefCell;
 
@@ -7,9 +8,7 @@ use jsonc_rawast_example::encode;
 use napi::Env;
 use napi::bindgen_prelude::Uint8ArraySlice;
 use napi_derive::napi;
-use rawast_runtime::RawBuffer;
-
-use crate::parse_error;
+use rawast_napi::RawBuffer;
 
 thread_local! {
     /// The buffers `stashParse` made, for `handOverStashed` or `copyStashed`.
@@ -21,6 +20,14 @@ thread_local! {
 pub fn parse_only(source: String) -> napi::Result<u32> {
     let buffer = encode(&source).map_err(parse_error)?;
     Ok(buffer.as_bytes().len() as u32)
+}
+
+/// The buffer of `source`, copied once into memory JS allocates: the copy the zero-copy hand-over
+/// is measured against.
+#[napi(catch_unwind)]
+pub fn parse_raw_copy(env: &Env, source: String) -> napi::Result<Uint8ArraySlice<'_>> {
+    let buffer = encode(&source).map_err(parse_error)?;
+    rawast_napi::copy(env, &buffer)
 }
 
 /// Replaces the stash with `count` buffers of `source`, for as many `handOverStashed` calls (or
@@ -55,4 +62,9 @@ pub fn noop() {}
 
 fn nothing_stashed() -> napi::Error {
     napi::Error::from_reason("no buffer stashed: call stashParse(source, count) first")
+}
+
+/// A parse error as a plain JS `Error` with the parser's message.
+fn parse_error(error: jsonc_rawast_example::Error) -> napi::Error {
+    napi::Error::from_reason(error.to_string())
 }

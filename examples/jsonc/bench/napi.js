@@ -1,10 +1,11 @@
-// The whole call through the JSONC addon, and its parts, in one process on the same files,
+// The whole call through the package's parser (generated/npm/parser/index.js and its addon, with
+// `measure.rs` compiled in), and its parts, in one process on the same files,
 // interleaved (a fresh random order of methods per round; before each sample, `gc()` and a turn of
 // the event loop, in which Node frees the memory of collected external buffers):
 //
 //   external      deserialize(parseRaw(text)): parse, hand over without a copy, deserialize
 //   copy          deserialize(parseRawCopy(text)): parse, copy once, deserialize
-//   reused        parse(text): parse into the wrapper's reused buffer, deserialize (the
+//   reused        parse(text): parse into the package's reused buffer, deserialize (the
 //                 buffer is grown before timing, so no sample pays for growth)
 //   parse_only    parseOnly(text): the Rust parse (text conversion included), nothing handed over
 //   parse_external parseRaw(text): parse and hand over, no deserialize
@@ -24,15 +25,17 @@
 // allocation `parse_only` pays and `parse_into` does not), so its share may be below zero.
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-import { deserialize } from "../generated/npm/parser/deserialize.js";
-import { addon, parse } from "../napi/index.js";
+import { deserialize, parse } from "../generated/npm/parser/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/** The addon the package loaded (one instance per thread): its raw and measuring functions. */
+const addon = loadAddon();
 const CLASSES = [
   { name: "< 5 KB", below: 5_000 },
   { name: "5-100 KB", below: 100_000 },
@@ -223,4 +226,11 @@ function report(rows) {
     );
   }
   if (options.json) writeFileSync(options.json, `${JSON.stringify({ node: process.version, cpu: model, files: rows, classes: summary }, null, 2)}\n`);
+}
+
+function loadAddon() {
+  const dir = join(root, "generated/npm/parser");
+  const [built] = readdirSync(dir).filter((file) => /^jsonc\..+\.node$/.test(file));
+  if (built === undefined) throw new Error("the package's addon is not built: run `rawast addon` in examples/jsonc");
+  return createRequire(import.meta.url)(join(dir, built));
 }

@@ -1,16 +1,18 @@
-// The JSONC addon (napi/): parsing in this process gives the tree that `deserialize` gives of
+// The package's parser (generated/npm/parser/index.js and the addon codegen writes, which
+// `rawast addon` builds): parsing in this process gives the tree that `deserialize` gives of
 // `jsonc-encode`'s buffer of the same file, for every fixture; through the buffer reused across
-// calls (`parse`, which grows it as texts need), the zero-copy hand-over (`parseOwnBuffer`), the
-// copy, and inside worker threads. A parse error is a plain `Error` with the parser's message.
+// calls (`parse`, which grows it as texts need), the zero-copy hand-over (`parseBuffer`), the copy,
+// and inside worker threads. A parse error is a plain `Error` with the parser's message.
 // Handed-over memory is released once JS collects the buffers.
 //
-//   node napi/build.js && cargo build --release --locked && node --test test/napi.test.js
+//   rawast addon && cargo build --release --locked && node --test test/napi.test.js
 //
 // `JSONC_ENCODE` names the jsonc-encode binary (default: target/release/jsonc-encode).
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -19,10 +21,14 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 
-import { RawastBufferError, deserialize } from "../generated/npm/parser/deserialize.js";
-import { addon, parse, parseOwnBuffer } from "../napi/index.js";
+import { RawastBufferError, deserialize, parse, parseBuffer } from "../generated/npm/parser/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const index = new URL("../generated/npm/parser/index.js", import.meta.url).href;
+/** The addon `index.js` loaded (Node keeps one instance of it per thread): its raw functions. */
+const addon = loadAddon();
+/** `parse`'s tree over a buffer of its own. */
+const parseOwnBuffer = (text) => deserialize(parseBuffer(text));
 const fixturesDir = join(root, "test/fixtures");
 const encodeBinary = process.env.JSONC_ENCODE ?? join(root, "target/release/jsonc-encode");
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -50,6 +56,37 @@ before(() => {
 });
 
 after(() => out && rmSync(out, { recursive: true, force: true }));
+
+/** The addon `rawast addon` built into the package for this platform. */
+function loadAddon() {
+  return createRequire(import.meta.url)(addonPath());
+}
+
+function addonPath() {
+  const dir = join(root, "generated/npm/parser");
+  const built = readdirSync(dir).filter((file) => /^jsonc\..+\.node$/.test(file));
+  assert.equal(built.length, 1, `generated/npm/parser holds ${built.length} addons (${built}): run \`rawast addon\` in examples/jsonc`);
+  return join(dir, built[0]);
+}
+
+/**
+ * Calls `run` while recording the size of each buffer `parseInto` is given: what a module instance
+ * of `index.js` builds into, which it keeps to itself.
+ */
+async function bufferSizes(run) {
+  const parseInto = addon.parseInto;
+  const sizes = [];
+  addon.parseInto = (source, buffer) => {
+    sizes.push(buffer.byteLength);
+    return parseInto(source, buffer);
+  };
+  try {
+    await run(sizes);
+  } finally {
+    addon.parseInto = parseInto;
+  }
+  return sizes;
+}
 
 /** What `parse` does with `text`: the tree as JSON, or the error's class and message. */
 function outcome(parseText, text) {
@@ -121,10 +158,10 @@ test("parseOwnBuffer runs in worker threads, two at once", async () => {
   const expected = texts.map((text) => outcome(parseOwnBuffer, text));
   const source = `
     import { parentPort, workerData } from "node:worker_threads";
-    const { parseOwnBuffer } = await import(workerData.index);
+    const { deserialize, parseBuffer } = await import(workerData.index);
     const results = workerData.texts.map((text) => {
       try {
-        return { tree: JSON.stringify(parseOwnBuffer(text)) };
+        return { tree: JSON.stringify(deserialize(parseBuffer(text))) };
       } catch (error) {
         return { error: error.message, plain: error.constructor === Error, bufferError: error.name === "RawastBufferError" };
       }
@@ -133,7 +170,7 @@ test("parseOwnBuffer runs in worker threads, two at once", async () => {
   const run = () =>
     new Promise((resolve, reject) => {
       const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), {
-        workerData: { index: new URL("../napi/index.js", import.meta.url).href, texts },
+        workerData: { index, texts },
       });
       let results = null;
       worker.on("message", (message) => (results = message));
@@ -157,31 +194,36 @@ function largeText(bytes) {
 
 test("the reused buffer grows for a text larger than it, and stays right for small and large ones after", async () => {
   // A module instance of its own, so its buffer starts at the initial size whatever ran before.
-  const wrapper = await import(`../napi/index.js?growth`);
-  const initial = wrapper.reusedBufferBytes();
+  const wrapper = await import(`${index}?growth`);
   const small = fixtures.find(({ error, text }) => error === null && text !== null);
-  const large = largeText(initial + 100_000);
-  assert.ok(Buffer.byteLength(large) > initial, "the large text alone does not fit the initial buffer");
   const expected = (text) => JSON.stringify(deserialize(addon.parseRawCopy(text)));
-  const [smallTree, largeTree] = [expected(small.text), expected(large)];
-  assert.equal(JSON.stringify(wrapper.parse(small.text)), smallTree);
-  assert.equal(wrapper.reusedBufferBytes(), initial, "a small text needs no growth");
-  assert.equal(JSON.stringify(wrapper.parse(large)), largeTree);
-  const grown = wrapper.reusedBufferBytes();
-  assert.ok(grown > initial && grown % 8 === 0, `the buffer grew to ${grown} bytes`);
-  assert.equal(JSON.stringify(wrapper.parse(small.text)), smallTree);
-  assert.equal(JSON.stringify(wrapper.parse(large)), largeTree);
-  assert.equal(wrapper.reusedBufferBytes(), grown, "the grown buffer is kept and suffices again");
+  await bufferSizes(async (sizes) => {
+    const smallTree = expected(small.text);
+    assert.equal(JSON.stringify(wrapper.parse(small.text)), smallTree);
+    const [initial] = sizes;
+    assert.deepEqual(sizes, [initial], "a small text needs no growth");
+    const large = largeText(initial + 100_000);
+    assert.ok(Buffer.byteLength(large) > initial, "the large text alone does not fit the initial buffer");
+    const largeTree = expected(large);
+    assert.equal(JSON.stringify(wrapper.parse(large)), largeTree);
+    const grown = sizes.at(-1);
+    assert.ok(grown > initial && grown % 8 === 0, `the buffer grew to ${grown} bytes`);
+    sizes.length = 0;
+    assert.equal(JSON.stringify(wrapper.parse(small.text)), smallTree);
+    assert.equal(JSON.stringify(wrapper.parse(large)), largeTree);
+    assert.deepEqual(sizes, [grown, grown], "the grown buffer is kept and suffices again");
+  });
 });
 
 test("a parse error leaves the reused buffer usable", async () => {
-  const wrapper = await import(`../napi/index.js?errors`);
+  const wrapper = await import(`${index}?errors`);
   const small = fixtures.find(({ error, text }) => error === null && text !== null);
   const expected = JSON.stringify(deserialize(addon.parseRawCopy(small.text)));
   assert.throws(() => wrapper.parse('{"a" 1}'), (error) => error.constructor === Error && error.message === "expected ':' at 1:6");
   assert.equal(JSON.stringify(wrapper.parse(small.text)), expected);
   // An error at the end of a text too large for the buffer: it grows, parses again, then fails.
-  const unterminated = largeText(wrapper.reusedBufferBytes() + 1000).slice(0, -2);
+  const [size] = await bufferSizes(() => wrapper.parse(small.text));
+  const unterminated = largeText(size + 1000).slice(0, -2);
   assert.throws(() => wrapper.parse(unterminated), (error) => error.constructor === Error && /^expected/.test(error.message));
   assert.equal(JSON.stringify(wrapper.parse(small.text)), expected);
   assert.throws(() => wrapper.parse(null), TypeError);
@@ -200,8 +242,13 @@ test("parse runs in worker threads, each with a buffer of its own", async () => 
   const expected = [...texts, large, ...texts].map((text) => outcome(parseOwnBuffer, text));
   const source = `
     import { parentPort, workerData } from "node:worker_threads";
-    const { parse, reusedBufferBytes } = await import(workerData.index);
-    const initial = reusedBufferBytes();
+    import { createRequire } from "node:module";
+    const addon = createRequire(workerData.index)(workerData.addon);
+    // The sizes of the buffers this worker's parse builds into.
+    const sizes = [];
+    const parseInto = addon.parseInto;
+    addon.parseInto = (source, buffer) => (sizes.push(buffer.byteLength), parseInto(source, buffer));
+    const { parse } = await import(workerData.index);
     const results = workerData.texts.map((text) => {
       try {
         return { tree: JSON.stringify(parse(text)) };
@@ -209,11 +256,11 @@ test("parse runs in worker threads, each with a buffer of its own", async () => 
         return { error: error.message, plain: error.constructor === Error, bufferError: error.name === "RawastBufferError" };
       }
     });
-    parentPort.postMessage({ initial, final: reusedBufferBytes(), results });`;
+    parentPort.postMessage({ initial: sizes[0], final: sizes.at(-1), results });`;
   const run = () =>
     new Promise((resolve, reject) => {
       const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), {
-        workerData: { index: new URL("../napi/index.js", import.meta.url).href, texts: [...texts, large, ...texts] },
+        workerData: { index, addon: addonPath(), texts: [...texts, large, ...texts] },
       });
       let message = null;
       worker.on("message", (value) => (message = value));

@@ -190,6 +190,25 @@ fn read_inputs(base: &Path, config: &Config) -> Result<Vec<SourceFile>, Error> {
     Ok(diagnostics.into_result(inputs)?)
 }
 
+/// The configuration at `config_path` with its directory (absolute: the tools that read the
+/// user's files run in other directories), when the generated files are up to date; an error
+/// naming the command to run when they are not.
+pub(crate) fn read_fresh(config_path: &Path) -> Result<(PathBuf, Config), Error> {
+    let base = config_path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let base = fs::canonicalize(base).map_err(|e| Error::io(base, e))?;
+    let config = read_config(config_path)?;
+    let report = run(&config, &base, Mode::Check)?;
+    if !report.success() {
+        let stale: Vec<&str> = report.stale().map(|f| f.path.as_str()).collect();
+        return Err(Error::Tool(format!(
+            "generated files are stale ({}); run `{}` first",
+            stale.join(", "),
+            config.regenerate
+        )));
+    }
+    Ok((base, config))
+}
+
 struct Planned<'a> {
     path: String,
     contents: Option<&'a str>,
@@ -199,7 +218,7 @@ struct Planned<'a> {
 /// Compares the outputs with the disk, and refuses to touch files codegen did not write.
 fn plan<'a>(base: &Path, config: &Config, outputs: &'a [Output]) -> Result<Vec<Planned<'a>>, Error> {
     let dir = &config.output_dir.path;
-    let existing = list_files(base, dir)?;
+    let existing = list_files(base, dir, &|path| config.is_build_output(path))?;
     let manifest = read_manifest(base, dir);
     let ours = |path: &str| manifest.contains(path) || has_marker(&base.join(path));
     let mut foreign: Vec<String> = Vec::new();
@@ -290,9 +309,9 @@ fn remove_empty_dirs(dir: &Path) -> bool {
     empty
 }
 
-/// Every file under `base/dir`, as sorted `/`-separated paths relative to `base`. Symbolic links
-/// count as files (and are never followed).
-fn list_files(base: &Path, dir: &str) -> Result<Vec<String>, Error> {
+/// Every file under `base/dir` but those `skip` names (and the files of directories it names), as
+/// sorted `/`-separated paths relative to `base`. Symbolic links count as files (and are never followed).
+fn list_files(base: &Path, dir: &str, skip: &dyn Fn(&str) -> bool) -> Result<Vec<String>, Error> {
     let mut out = Vec::new();
     let mut pending = vec![dir.to_owned()];
     while let Some(relative) = pending.pop() {
@@ -305,6 +324,9 @@ fn list_files(base: &Path, dir: &str) -> Result<Vec<String>, Error> {
         for entry in entries {
             let entry = entry.map_err(|e| Error::io(&path, e))?;
             let child = format!("{relative}/{}", entry.file_name().to_string_lossy());
+            if skip(&child) {
+                continue;
+            }
             if entry.file_type().map_err(|e| Error::io(&entry.path(), e))?.is_dir() {
                 pending.push(child)
             } else {

@@ -22,12 +22,14 @@
 //! crate is its edge: it reads the files `codegen.toml` names, writes the output directory safely
 //! ([`codegen`]) and runs npm, publint, tsc and Node on the packages ([`package()`]).
 
+mod addon;
 mod codegen;
 mod crates;
 mod error;
 pub mod package;
 mod tools;
 
+pub use addon::{AddonOptions, BuiltAddon, addon, napi_platform};
 pub use codegen::{Change, FileReport, Mode, Report, codegen, crate_roots, read_config, read_schema};
 pub use error::Error;
 pub use package::{PackageOptions, PackageReport, package};

@@ -31,12 +31,30 @@ enum Commands {
         #[arg(long, value_name = "FILE", default_value = "codegen.toml")]
         config: PathBuf,
     },
+    /// Build the native addon of each package that has one, into the package
+    ///
+    /// Runs `cargo build --release` of the addon crate codegen wrote (<output>/napi/<target>/) and
+    /// copies the library into the package as napi-rs names addons: <name>.<platform>.node, such as
+    /// jsonc.linux-x64-gnu.node, which the package's `parse` loads. The generated files must be up
+    /// to date. The last line is `addon: N built`.
+    Addon {
+        /// The configuration; paths in it are relative to its directory
+        #[arg(long, value_name = "FILE", default_value = "codegen.toml")]
+        config: PathBuf,
+        /// Build only this target's addon (repeat for several); default: every addon
+        #[arg(long = "target", value_name = "NAME")]
+        targets: Vec<String>,
+        /// Build with Cargo's dev profile instead of --release
+        #[arg(long)]
+        debug: bool,
+    },
     /// Pack each target's npm package and check the tarball as a user gets it
     ///
     /// Per package: npm pack into target/npm/, publint --strict, npm install into a fresh project,
     /// tsc --strict on its README's TypeScript example, and on each Node the smoke test (with the
-    /// buffer and expected JSON of [targets.<name>.package.smoke], when given). The generated files
-    /// must be up to date. The last line is `package: P packages, F failed`; exits 1 if any failed.
+    /// buffer and expected JSON of [targets.<name>.package.smoke], when given; a package with an
+    /// addon has it built first, and `parse` of the smoke `source` is checked, in worker threads
+    /// too). The generated files must be up to date. The last line is `package: P packages, F failed`; exits 1 if any failed.
     Package {
         /// Also run `npm publish --dry-run` (needs no credentials)
         #[arg(long)]
@@ -64,6 +82,16 @@ fn main() -> ExitCode {
                 report.notes.iter().for_each(|note| eprintln!("{note}"));
                 print!("{}", report.summary());
                 report.success()
+            })
+        }
+        Commands::Addon { config, targets, debug } => {
+            let options = rawast::AddonOptions { targets, debug };
+            rawast::addon(&config, &options, &mut |line| eprintln!("{line}")).map(|built| {
+                for addon in &built {
+                    println!("{}: {}", addon.target, addon.path.display());
+                }
+                println!("addon: {} built", built.len());
+                true
             })
         }
         Commands::Package { dry_run, config, nodes, targets, tools_dir } => {

@@ -1,6 +1,6 @@
 //! `rawast package`: pack each target's npm package and check the tarball as a new user gets it
 //! (`check`'s steps), with `npm publish --dry-run` too where asked; a row per package in the
-//! report (`report`).
+//! report (`report`). A package with an addon has it built for this platform first (`addon`).
 
 mod check;
 mod report;
@@ -14,7 +14,7 @@ use rawast_generator::config::{Package, Target};
 
 use self::check::Check;
 pub use self::report::{PackageReport, PackageRow};
-use crate::codegen::{self, Mode, read_config};
+use crate::codegen;
 use crate::error::Error;
 use crate::tools;
 
@@ -42,19 +42,7 @@ pub fn package(
     options: &PackageOptions,
     log: &mut dyn FnMut(&str),
 ) -> Result<PackageReport, Error> {
-    // Absolute: the smoke test runs in another directory and reads the user's files.
-    let base = config_path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let base = fs::canonicalize(base).map_err(|e| Error::io(base, e))?;
-    let config = read_config(config_path)?;
-    let report = codegen::run(&config, &base, Mode::Check)?;
-    if !report.success() {
-        let stale: Vec<&str> = report.stale().map(|f| f.path.as_str()).collect();
-        return Err(Error::Tool(format!(
-            "generated files are stale ({}); run `{}` first",
-            stale.join(", "),
-            config.regenerate
-        )));
-    }
+    let (base, config) = codegen::read_fresh(config_path)?;
     let targets = selected_packages(&config, options)?;
 
     let nodes = node_binaries(&options.nodes)?;
@@ -71,6 +59,10 @@ pub fn package(
 
     let mut rows = Vec::new();
     for (target, package) in targets {
+        if let Some(addon) = &package.addon {
+            let built = crate::addon::build(&base, &config, target, addon, false, log)?;
+            log(&format!("built {}", built.path.display()));
+        }
         let dir = base.join(&config.output_dir.path).join(target.module_dir());
         let check = Check {
             base: &base,

@@ -10,6 +10,8 @@
 // `walk` and `visit`, and its `deserialize` gives the same JSON.
 import { readFileSync } from "node:fs";
 
+import { firstDifference, toJson } from "./compare.js";
+
 const [name, bufferPath, expectedPath] = process.argv.slice(2);
 const { deserialize } = await import(name);
 const packageJson = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, import.meta.url), "utf8"));
@@ -42,21 +44,12 @@ if (walker !== null && (typeof walker.walk !== "function" || typeof walker.visit
 if (bufferPath) {
   const bytes = new Uint8Array(readFileSync(bufferPath));
   const result = deserialize(bytes);
-  // The expected JSON is `JSON.stringify`'s, with what it cannot write spelled out: a BigInt as its
-  // decimal digits (`10n` is "10"), a RegExp as `{ pattern, flags }` (`JSON.stringify` writes every
-  // one as `{}`, which would match any). NaN and ±Infinity stay `null`, as it writes them.
-  const replacer = (key, value) => {
-    if (parentLinks && key === "parent") return undefined;
-    if (typeof value === "bigint") return value.toString();
-    if (value instanceof RegExp) return { pattern: value.source, flags: value.flags };
-    return value;
-  };
-  const actual = JSON.parse(JSON.stringify(result, replacer));
+  const actual = toJson(result, parentLinks);
   const expected = JSON.parse(readFileSync(expectedPath, "utf8"));
   const difference = firstDifference(actual, expected, "result");
   if (difference) fail(`${bufferPath} does not deserialize to ${expectedPath}: ${difference}`);
   if (walker !== null) {
-    const walkDifference = firstDifference(JSON.parse(JSON.stringify(walker.deserialize(bytes), replacer)), expected, "result");
+    const walkDifference = firstDifference(toJson(walker.deserialize(bytes), parentLinks), expected, "result");
     if (walkDifference) fail(`${name}/walk's deserialize differs from ${expectedPath}: ${walkDifference}`);
   }
   // The root and the values beside it (whatever `[mapping]` names them) are held by no node.
@@ -72,34 +65,6 @@ if (bufferPath) {
 }
 
 console.log(`ok ${name} on Node ${process.version}`);
-
-/** The first place where two JSON values differ, key order included, or `null`. */
-function firstDifference(actual, expected, path) {
-  if (Array.isArray(expected)) {
-    if (!Array.isArray(actual)) return `${path} is ${describe(actual)}, expected an array`;
-    if (actual.length !== expected.length) return `${path} has ${actual.length} elements, expected ${expected.length}`;
-    for (let i = 0; i < expected.length; i++) {
-      const difference = firstDifference(actual[i], expected[i], `${path}[${i}]`);
-      if (difference) return difference;
-    }
-    return null;
-  }
-  if (expected !== null && typeof expected === "object") {
-    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return `${path} is ${describe(actual)}, expected an object`;
-    const [keys, expectedKeys] = [Object.keys(actual), Object.keys(expected)];
-    if (keys.join() !== expectedKeys.join()) return `${path} has keys [${keys}], expected [${expectedKeys}]`;
-    for (const key of expectedKeys) {
-      const difference = firstDifference(actual[key], expected[key], `${path}.${key}`);
-      if (difference) return difference;
-    }
-    return null;
-  }
-  return Object.is(actual, expected) ? null : `${path} is ${describe(actual)}, expected ${JSON.stringify(expected)}`;
-}
-
-function describe(value) {
-  return Array.isArray(value) ? "an array" : value !== null && typeof value === "object" ? "an object" : JSON.stringify(value);
-}
 
 /** Every object with a `parent` property points at the nearest enclosing object that has one. */
 function checkParents(value, parent, path) {

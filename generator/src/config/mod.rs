@@ -22,7 +22,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::files::SourceFile;
 use crate::ir::Dialect;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
-pub use package::{Fingerprint, Package, Smoke};
+pub use package::{Addon, AddonModule, Fingerprint, Package, Smoke};
 pub use schema::{OXC_ROOT, RustPaths};
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
 pub use targets::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
@@ -157,16 +157,42 @@ impl Config {
     }
 
     /// Every file the generator reads from the configuration's directory: the schema files, then
-    /// the packages' license texts (crate files come from Cargo: `crate_files`).
-    pub fn input_files(&self) -> Vec<&ConfigPath> {
-        let licenses = self.targets.iter().filter_map(|t| t.package.as_ref()?.license_file.as_ref());
-        let mut files: Vec<&ConfigPath> = self.schema_files.iter().collect();
-        for license in licenses {
-            if !files.iter().any(|f| f.path == license.path) {
-                files.push(license);
+    /// the packages' license texts and their addons' parser manifests (crate files come from
+    /// Cargo: `crate_files`).
+    pub fn input_files(&self) -> Vec<ConfigPath> {
+        let packages = self.targets.iter().filter_map(|t| t.package.as_ref());
+        let licenses = packages.clone().filter_map(|p| p.license_file.clone());
+        let manifests = packages.filter_map(|p| Some(p.addon.as_ref()?.parser_manifest()));
+        let mut files: Vec<ConfigPath> = self.schema_files.clone();
+        for file in licenses.chain(manifests) {
+            if !files.iter().any(|f| f.path == file.path) {
+                files.push(file);
             }
         }
         files
+    }
+
+    /// Whether `path` (relative to the configuration's directory) is what building a package's
+    /// addon puts in the output directory, which codegen neither writes nor refuses: the built
+    /// `<addon>.<platform>.node` in the package, and a lock file and target directory beside the
+    /// addon crate when it is built as a workspace of its own.
+    pub fn is_build_output(&self, path: &str) -> bool {
+        let Some(relative) = path.strip_prefix(&self.output_dir.path).and_then(|p| p.strip_prefix('/')) else {
+            return false;
+        };
+        self.targets.iter().any(|target| {
+            let Some(addon) = target.package.as_ref().and_then(|p| p.addon.as_ref()) else { return false };
+            let in_package = relative.strip_prefix(&target.module_dir()).and_then(|p| p.strip_prefix('/'));
+            let built = in_package.is_some_and(|file| {
+                file.strip_prefix(&addon.name).is_some_and(|rest| rest.starts_with('.') && rest.ends_with(".node"))
+                    && !file.contains('/')
+            });
+            let crate_dir = format!("napi/{}/", target.name);
+            let beside_crate = relative
+                .strip_prefix(&crate_dir)
+                .is_some_and(|file| file == "Cargo.lock" || file == "target" || file.starts_with("target/"));
+            built || beside_crate
+        })
     }
 
     /// The type deserialization starts from: `[schema] root`, or in the oxc dialect the root of

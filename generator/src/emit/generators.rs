@@ -3,7 +3,7 @@
 //! walker prepare wrote.
 
 use super::js::{self, Module};
-use super::{npm_package, oxc_types, rust_asserts, rust_constants, rust_producer, ts_types};
+use super::{addon, npm_package, oxc_types, rust_asserts, rust_constants, rust_producer, ts_types};
 use crate::error::Error;
 use crate::files::Output;
 use crate::ir::Dialect;
@@ -16,7 +16,7 @@ pub trait Generator: Sync {
 
 /// Every generator, each run once per plan.
 pub const GENERATORS: &[&dyn Generator] =
-    &[&LayoutAssertions, &Constants, &Deserializers, &Walkers, &TypeScriptTypes, &NpmPackages, &Producer];
+    &[&LayoutAssertions, &Constants, &Deserializers, &Walkers, &TypeScriptTypes, &NpmPackages, &Addons, &Producer];
 
 /// `rust/assert_layouts.rs`: rustc checks every computed size, alignment, offset and discriminant.
 struct LayoutAssertions;
@@ -126,6 +126,24 @@ impl Generator for NpmPackages {
                     npm_package::emit(&cx, target_plan.target, settings, package, plan.inputs)?
                 }
             };
+            outputs.extend(files.into_iter().map(|file| cx.output(&file.path, file.contents)));
+        }
+        Ok(outputs)
+    }
+}
+
+/// The native addon of each package that has one: its napi-rs crate and the package's `index.js`.
+struct Addons;
+
+impl Generator for Addons {
+    fn generate(&self, plan: &Plan) -> Result<Vec<Output>, Error> {
+        let mut outputs = Vec::new();
+        for target_plan in &plan.targets {
+            let Some(package) = &target_plan.target.package else { continue };
+            let (Some(addon), TargetFormat::Rawast(settings)) = (&package.addon, &target_plan.format) else { continue };
+            let cx = plan.target_context(target_plan);
+            let walker = target_plan.walker.is_some();
+            let files = addon::emit(&cx, target_plan.target, settings, package, addon, walker)?;
             outputs.extend(files.into_iter().map(|file| cx.output(&file.path, file.contents)));
         }
         Ok(outputs)

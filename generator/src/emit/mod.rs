@@ -3,6 +3,7 @@
 //! is a module: Rust layout assertions and constants, the JS modules, their `.d.ts`, npm packages,
 //! the test producer.
 
+mod addon;
 mod generators;
 mod js;
 mod npm_package;
@@ -11,6 +12,7 @@ mod rust_asserts;
 mod rust_constants;
 mod rust_print;
 mod rust_producer;
+mod template;
 mod ts_types;
 
 pub use crate::context::EmitContext;

@@ -1,8 +1,9 @@
 //! Hands a finished rawast buffer ([`RawBuffer`]) from a Rust producer to JavaScript in the same
 //! process, through napi-rs: [`hand_over`] without a copy (the `Uint8Array` views the buffer's own
 //! memory, freed when JS collects it), [`copy`] with one. Where a runtime refuses external memory
-//! (Electron's V8 sandbox), `hand_over` copies once instead and says so. [`build_into`] builds the
-//! buffer straight into a JS buffer the caller reuses across calls instead.
+//! (Electron's V8 sandbox), `hand_over` copies once instead and says so. [`build`] makes the buffer
+//! for them from a parser's builder; [`build_into`] builds it straight into a JS buffer the caller
+//! reuses across calls instead. The addon `rawast codegen` writes for a package calls these.
 //!
 //! A crate of its own rather than a `napi` feature of `rawast-runtime`: the runtime is what every
 //! producer links (wasm32 builds, command-line encoders, the schema's own tools) and depends on
@@ -13,9 +14,11 @@
 
 mod copy;
 mod external;
+mod own;
 mod reuse;
 
 pub use copy::copy;
 pub use external::{Transfer, hand_over, live_external_buffers};
-pub use rawast_runtime::RawBuffer;
+pub use own::build;
+pub use rawast_runtime::{RawBuffer, SourcePlacement};
 pub use reuse::{ReuseError, Written, build_into};

@@ -18,6 +18,10 @@ use crate::tools;
 
 /// The smoke test run in each fresh project.
 const SMOKE_JS: &str = include_str!("../smoke.js");
+/// What the smoke tests compare results with, written beside them.
+const COMPARE_JS: &str = include_str!("../compare.js");
+/// The smoke test of a package's addon: `parse` of the smoke source, in worker threads too.
+const SMOKE_ADDON_JS: &str = include_str!("../smoke_addon.js");
 /// The smoke test of an oxc target's package, which makes its buffers with the package's peer.
 const SMOKE_OXC_JS: &str = include_str!("../smoke_oxc.js");
 
@@ -49,6 +53,8 @@ impl Check<'_> {
             steps: Vec::new(),
             failures: Vec::new(),
         };
+        // The smoke test's inputs are checked before anything is packed.
+        let smoke = smoke_scripts(self.base, package, self.oxc)?;
         let Some(tarball) = self.pack(&mut row, log)? else { return Ok(row) };
         record(
             &mut row,
@@ -61,7 +67,7 @@ impl Check<'_> {
         );
         if self.install(&mut row, &tarball, log)? {
             self.typecheck(&mut row, log)?;
-            self.smoke(&mut row, package, log)?;
+            self.smoke(&mut row, &smoke, log)?;
         } else {
             row.steps.push(("tsc".to_owned(), None));
             row.steps.extend(self.nodes.iter().map(|(_, version)| (format!("node {version}"), None)));
@@ -135,19 +141,27 @@ impl Check<'_> {
         ))
     }
 
-    /// The smoke test on every Node, in the fresh project: `smoke_oxc.js` for an oxc target's
-    /// package (on its peer's buffers), else `smoke.js` (on the buffer its `smoke` table names).
-    fn smoke(&self, row: &mut PackageRow, package: &Package, log: &mut dyn FnMut(&str)) -> Result<(), Error> {
-        let (script, args) = if self.oxc {
-            (SMOKE_OXC_JS, vec![OsString::from(&package.name)])
-        } else {
-            (SMOKE_JS, smoke_args(self.base, package)?)
-        };
-        self.write("smoke.js", script)?;
+    /// The smoke tests on every Node, in the fresh project, each script with its arguments.
+    fn smoke(&self, row: &mut PackageRow, scripts: &[SmokeScript], log: &mut dyn FnMut(&str)) -> Result<(), Error> {
+        self.write("compare.js", COMPARE_JS)?;
+        for script in scripts {
+            self.write(script.file, script.text)?;
+        }
         for (binary, version) in self.nodes {
-            let mut command = Command::new(binary);
-            command.arg("smoke.js").args(&args);
-            record(row, &format!("node {version}"), capture(&mut command, self.project, log));
+            let mut ok = true;
+            for script in scripts {
+                let mut command = Command::new(binary);
+                command.arg(script.file).args(&script.args);
+                let output = capture(&mut command, self.project, log);
+                // One step per Node: its first failure is what the report shows.
+                if ok && !matches!(&output, Ok(output) if output.status.success()) {
+                    ok = false;
+                    record(row, &format!("node {version}"), output);
+                }
+            }
+            if ok {
+                row.steps.push((format!("node {version}"), Some(true)));
+            }
         }
         Ok(())
     }
@@ -179,24 +193,47 @@ impl Check<'_> {
     }
 }
 
-/// The arguments of `smoke.js` for a rawast target's package: its name, then the buffer and the
-/// expected JSON its `smoke` table names (relative to `base`, the directory of codegen.toml),
-/// which must exist.
-fn smoke_args(base: &Path, package: &Package) -> Result<Vec<OsString>, Error> {
-    let mut args = vec![OsString::from(&package.name)];
+/// A smoke test script, written into the fresh project and run there on every Node.
+#[derive(Debug, PartialEq)]
+struct SmokeScript {
+    file: &'static str,
+    text: &'static str,
+    args: Vec<OsString>,
+}
+
+/// The smoke tests of a package: `smoke_oxc.js` for an oxc target's (on its peer's buffers), else
+/// `smoke.js` (with the buffer its `smoke` table names, if any), and `smoke_addon.js` where the
+/// table names a `source` for its addon to parse. Their input files, relative to `base` (the
+/// directory of codegen.toml), must exist.
+fn smoke_scripts(base: &Path, package: &Package, oxc: bool) -> Result<Vec<SmokeScript>, Error> {
+    let name = OsString::from(&package.name);
+    if oxc {
+        return Ok(vec![SmokeScript { file: "smoke.js", text: SMOKE_OXC_JS, args: vec![name] }]);
+    }
+    let input = |path: &str| -> Result<OsString, Error> {
+        let path = base.join(path);
+        if !path.is_file() {
+            return Err(Error::Tool(format!(
+                "the smoke test of {} needs {}, which does not exist: write it with your producer first",
+                package.name,
+                path.display()
+            )));
+        }
+        Ok(path.into_os_string())
+    };
+    let mut deserialize = SmokeScript { file: "smoke.js", text: SMOKE_JS, args: vec![name.clone()] };
+    let mut scripts = Vec::new();
     if let Some(smoke) = &package.smoke {
-        for path in [&smoke.buffer.path, &smoke.expected.path].map(|path| base.join(path)) {
-            if !path.is_file() {
-                return Err(Error::Tool(format!(
-                    "the smoke test of {} needs {}, which does not exist: write it with your producer first",
-                    package.name,
-                    path.display()
-                )));
-            }
-            args.push(path.into_os_string());
+        if let Some(buffer) = &smoke.buffer {
+            deserialize.args.extend([input(&buffer.path)?, input(&smoke.expected.path)?]);
+        }
+        if let Some(source) = &smoke.source {
+            let args = vec![name, input(&source.path)?, input(&smoke.expected.path)?];
+            scripts.push(SmokeScript { file: "smoke_addon.js", text: SMOKE_ADDON_JS, args });
         }
     }
-    Ok(args)
+    scripts.insert(0, deserialize);
+    Ok(scripts)
 }
 
 /// Records a step's result: failed when it did not start or exited non-zero.
@@ -243,37 +280,35 @@ mod tests {
         config.targets[0].package.clone().expect("the target has a package")
     }
 
-    /// `[targets.X.package.smoke]` is what the smoke test reads: its files, found from the
-    /// configuration's directory, follow the package's name on `smoke.js`'s command line.
+    /// `[targets.X.package.smoke]` is what the smoke tests read: its files, found from the
+    /// configuration's directory, follow the package's name on the command line of `smoke.js`
+    /// (a buffer) and `smoke_addon.js` (a source, for a package with an addon).
     #[test]
     fn smoke_table_names_the_smoke_tests_inputs() {
         let base = std::env::temp_dir().join(format!("rawast-smoke-args-{}", std::process::id()));
         fs::create_dir_all(base.join("samples")).unwrap();
-        fs::write(base.join("samples/parser.bin"), [0u8; 8]).unwrap();
-        fs::write(base.join("samples/parser.json"), "{}").unwrap();
-        let without = smoke_args(&base, &package("")).unwrap();
-        assert_eq!(without, [OsString::from("@x/parser")]);
-        let with = smoke_args(
-            &base,
-            &package(
-                "[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/parser.json\"\n",
-            ),
-        )
-        .unwrap();
+        for file in ["parser.bin", "parser.json", "parser.txt"] {
+            fs::write(base.join("samples").join(file), [0u8; 8]).unwrap();
+        }
+        let args = |smoke: &str| {
+            smoke_scripts(&base, &package(smoke), false)
+                .map(|scripts| scripts.into_iter().map(|s| (s.file, s.args)).collect::<Vec<_>>())
+        };
+        let name = || OsString::from("@x/parser");
+        let sample = |file: &str| OsString::from(base.join("samples").join(file));
+        assert_eq!(args("").unwrap(), [("smoke.js", vec![name()])]);
+        let buffer =
+            "[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/parser.json\"\n";
+        assert_eq!(args(buffer).unwrap(), [("smoke.js", vec![name(), sample("parser.bin"), sample("parser.json")])]);
+        let addon = "[targets.parser.package.addon]\nbuild = \"x::build\"\nbuffer_format = \"x::FORMAT\"\n";
+        let source = format!(
+            "{addon}[targets.parser.package.smoke]\nsource = \"samples/parser.txt\"\nexpected = \"samples/parser.json\"\n"
+        );
         assert_eq!(
-            with,
-            [
-                OsString::from("@x/parser"),
-                base.join("samples/parser.bin").into(),
-                base.join("samples/parser.json").into()
-            ]
+            args(&source).unwrap(),
+            [("smoke.js", vec![name()]), ("smoke_addon.js", vec![name(), sample("parser.txt"), sample("parser.json")])]
         );
-        let missing = smoke_args(
-            &base,
-            &package(
-                "[targets.parser.package.smoke]\nbuffer = \"samples/parser.bin\"\nexpected = \"samples/missing.json\"\n",
-            ),
-        );
+        let missing = args(&buffer.replace("parser.json", "missing.json"));
         let _ = fs::remove_dir_all(&base);
         match missing {
             Err(Error::Tool(message)) => {

@@ -8,6 +8,7 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+mod addon;
 mod npm;
 
 use std::collections::BTreeMap;
@@ -15,6 +16,7 @@ use std::collections::BTreeMap;
 use super::{ConfigPath, checked_path, error_at};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::files::SourceFile;
+pub use addon::{Addon, AddonModule};
 use npm::{is_semver, license_problem, npm_name_problem, suggested_license};
 
 /// A target's npm package.
@@ -39,15 +41,19 @@ pub struct Package {
     /// `package.json`'s `peerDependencies`, by name: an oxc target's names its producer's release
     /// (`oxc-parser`, or `oxlint` for `linter = true`), whose buffers it reads.
     pub peer_dependencies: Vec<(String, String)>,
+    /// `[targets.X.package.addon]`: the native addon that makes the package a parser, if any.
+    pub addon: Option<Addon>,
     /// Where the `[targets.X.package]` table is, for notes about it.
     pub location: Location,
 }
 
-/// `[targets.X.package.smoke]`: a buffer the user's producer wrote and the JSON its deserialization
-/// must give; `rawast package` checks the installed package against them on every Node it runs.
+/// `[targets.X.package.smoke]`: the JSON the package must give for a buffer the user's producer
+/// wrote (`buffer`: its deserialization) or for a source text (`source`: the addon's `parse`);
+/// `rawast package` checks the installed package against it on every Node it runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Smoke {
-    pub buffer: ConfigPath,
+    pub buffer: Option<ConfigPath>,
+    pub source: Option<ConfigPath>,
     pub expected: ConfigPath,
 }
 
@@ -71,12 +77,14 @@ pub(super) struct RawPackage {
     smoke: Option<RawSmoke>,
     #[serde(default)]
     peer_dependencies: BTreeMap<String, Spanned<String>>,
+    addon: Option<Spanned<addon::RawAddon>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSmoke {
-    buffer: Spanned<String>,
+    buffer: Option<Spanned<String>>,
+    source: Option<Spanned<String>>,
     expected: Spanned<String>,
 }
 
@@ -103,9 +111,10 @@ pub(super) fn check(
         check_repository(repository, file, diagnostics);
     }
     if let (Some(_), Some(smoke)) = (producer, &raw.smoke) {
+        let first = [&smoke.buffer, &smoke.source].into_iter().flatten().next().unwrap_or(&smoke.expected);
         diagnostics.push(error_at(
             file,
-            smoke.buffer.span(),
+            first.span(),
             "an oxc target's package takes no `smoke` table",
             "`rawast package` smoke-tests it on buffers that oxc-parser (Oxlint, for `linter = true`) writes in the fresh project; leave [targets.<name>.package.smoke] out",
         ));
@@ -121,10 +130,8 @@ pub(super) fn check(
             format!("add `peer_dependencies = {{ \"{producer}\" = \"<version>\" }}`: users see which release it reads, and `rawast package` smoke-tests it on that release's buffers"),
         ));
     }
-    let smoke = raw.smoke.map(|smoke| Smoke {
-        buffer: checked_path(&smoke.buffer, "smoke buffer", file, diagnostics),
-        expected: checked_path(&smoke.expected, "smoke expected JSON", file, diagnostics),
-    });
+    let smoke = raw.smoke.map(|smoke| check_smoke(smoke, raw.addon.is_some(), file, diagnostics));
+    let addon = raw.addon.and_then(|addon| addon::check(addon, raw.name.get_ref(), producer, file, diagnostics));
     if diagnostics.len() > before {
         return None;
     }
@@ -142,8 +149,34 @@ pub(super) fn check(
             .into_iter()
             .map(|(name, version)| (name, version.into_inner()))
             .collect(),
+        addon,
         location: Location::from_byte_range(&file.path, &file.text, table),
     })
+}
+
+/// A smoke table: the expected JSON, of a buffer or of a source text (which needs an addon to parse it).
+fn check_smoke(smoke: RawSmoke, addon: bool, file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Smoke {
+    if smoke.buffer.is_none() && smoke.source.is_none() {
+        diagnostics.push(error_at(
+            file,
+            smoke.expected.span(),
+            "the smoke table names no input for its expected JSON",
+            "add `buffer` (a buffer your producer wrote) or, for a package with an addon, `source` (a text its `parse` reads)",
+        ));
+    }
+    if let (Some(source), false) = (&smoke.source, addon) {
+        diagnostics.push(error_at(
+            file,
+            source.span(),
+            "a smoke `source` needs an addon to parse it",
+            "add a [targets.<name>.package.addon] table, or name a `buffer` your producer wrote instead",
+        ));
+    }
+    Smoke {
+        buffer: smoke.buffer.map(|buffer| checked_path(&buffer, "smoke buffer", file, diagnostics)),
+        source: smoke.source.map(|source| checked_path(&source, "smoke source", file, diagnostics)),
+        expected: checked_path(&smoke.expected, "smoke expected JSON", file, diagnostics),
+    }
 }
 
 /// The package's name is one npm takes for a new package.

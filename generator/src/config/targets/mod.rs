@@ -128,8 +128,57 @@ pub(super) fn check(
         };
         let keys = target.key_locations(file);
         let package = target.package.and_then(|raw| package::check(raw, producer, file, &mut package_diagnostics));
+        if let (Some(package), TargetSettings::Rawast(settings)) = (&package, &settings) {
+            check_addon_target(&name, package, settings, &mut package_diagnostics);
+        }
         targets.targets.push(Target { name, package, settings, keys });
     }
+    check_addon_names(&targets.targets, &mut package_diagnostics);
     diagnostics.extend(package_diagnostics);
     targets
+}
+
+/// Two addons of one name would be two libraries of that name, one overwriting the other.
+fn check_addon_names(targets: &[Target], diagnostics: &mut Vec<Diagnostic>) {
+    let addons: Vec<(&str, &package::Addon)> =
+        targets.iter().filter_map(|t| Some((t.name.as_str(), t.package.as_ref()?.addon.as_ref()?))).collect();
+    for (i, (target, addon)) in addons.iter().enumerate() {
+        if let Some((first, _)) = addons[..i].iter().find(|(_, other)| other.name == addon.name) {
+            diagnostics.push(
+                Diagnostic::new(format!(
+                    "the addons of targets `{first}` and `{target}` are both named `{}`",
+                    addon.name
+                ))
+                .at(addon.location.clone())
+                .with_help(
+                    "give each addon a `name` of its own: it names the `.node` file and the addon crate's library",
+                ),
+            );
+        }
+    }
+}
+
+/// A native addon runs on Node.js and writes the native layouts: its target must read them.
+fn check_addon_target(name: &str, package: &Package, settings: &RawastSettings, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(addon) = &package.addon else { return };
+    let problem = if settings.pointer_width != crate::layout::PointerWidth::W64 {
+        Some((
+            "pointer_width = 32",
+            "the addon is a native Node.js library, whose buffers use the 64-bit layouts; a wasm32 producer needs a target of its own",
+        ))
+    } else if settings.runtime != Runtime::Node {
+        Some((
+            "runtime = \"web\"",
+            "the addon is a Node.js library; leave `runtime` out (or set \"node\") on the target that has it",
+        ))
+    } else {
+        None
+    };
+    if let Some((setting, help)) = problem {
+        diagnostics.push(
+            Diagnostic::new(format!("target `{name}` has {setting}, but its package has a native addon"))
+                .at(addon.location.clone())
+                .with_help(help),
+        );
+    }
 }

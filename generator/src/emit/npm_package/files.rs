@@ -5,6 +5,7 @@
 use askama::Template;
 
 use crate::config::Package;
+use crate::emit::template::render;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
 use crate::functions::text::js_string;
@@ -28,6 +29,9 @@ pub(super) struct PackageJson {
     meta: Vec<(&'static str, String)>,
     /// The package has `walk.js` too (`emit::js::Module::Walk`), exported as `<name>/walk`.
     walker: bool,
+    /// The addon's name, where the package has one: its `index.js` (`parse`) is the main module,
+    /// `deserialize.js` is `<name>/deserialize`, and it holds `<addon>.<platform>.node`.
+    addon: Option<String>,
 }
 
 impl PackageJson {
@@ -53,6 +57,7 @@ impl PackageJson {
                 .collect(),
             meta,
             walker,
+            addon: package.addon.as_ref().map(|addon| addon.name.clone()),
         }
     }
 }
@@ -87,14 +92,4 @@ fn license_file(dir: &str, package: &Package, inputs: &[SourceFile]) -> Result<O
 
 fn output(dir: &str, file: &str, contents: String) -> Output {
     Output { path: format!("{dir}/{file}"), contents }
-}
-
-/// Renders a template, ending the file with a newline (askama drops the template's last one).
-fn render(template: &impl Template, name: &str) -> Result<String, Error> {
-    let mut text =
-        template.render().map_err(|source| Error::Render { template: name.to_owned(), message: source.to_string() })?;
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    Ok(text)
 }

@@ -1,0 +1,191 @@
+//! `rawast addon`: build the native addon of each package that has one (`[targets.X.package.addon]`)
+//! with Cargo, from the crate codegen wrote in `<output>/napi/<target>/`, and put it in the package
+//! as napi-rs names addons: `<name>.<platform>.node`, such as `jsonc.linux-x64-gnu.node`, which the
+//! package's `index.js` loads.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use rawast_generator::Config;
+use rawast_generator::config::{Addon, Target};
+
+use crate::error::Error;
+
+/// How to run `addon`.
+#[derive(Debug, Clone, Default)]
+pub struct AddonOptions {
+    /// Only these targets; empty: every target whose package has an addon.
+    pub targets: Vec<String>,
+    /// Cargo's dev profile instead of `--release`.
+    pub debug: bool,
+}
+
+/// An addon built and put in its package.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltAddon {
+    pub target: String,
+    /// The `.node` file in the package directory.
+    pub path: PathBuf,
+}
+
+/// Builds the addons of the configuration at `config_path` (the generated files must be up to
+/// date); `log` receives a line per command run. Cargo's own progress goes to stderr.
+pub fn addon(config_path: &Path, options: &AddonOptions, log: &mut dyn FnMut(&str)) -> Result<Vec<BuiltAddon>, Error> {
+    let (base, config) = crate::codegen::read_fresh(config_path)?;
+    let targets = selected(&config, &options.targets)?;
+    targets.into_iter().map(|(target, addon)| build(&base, &config, target, addon, options.debug, log)).collect()
+}
+
+/// The targets `names` name (every one with an addon, where they name none).
+pub(crate) fn selected<'c>(config: &'c Config, names: &[String]) -> Result<Vec<(&'c Target, &'c Addon)>, Error> {
+    let with_addon = |target: &'c Target| Some((target, target.package.as_ref()?.addon.as_ref()?));
+    for name in names {
+        if !config.targets.iter().any(|t| &t.name == name && with_addon(t).is_some()) {
+            return Err(Error::Tool(format!(
+                "{} has no target `{name}` whose package has an addon ([targets.{name}.package.addon])",
+                config.file_name
+            )));
+        }
+    }
+    let targets: Vec<_> =
+        config.targets.iter().filter(|t| names.is_empty() || names.contains(&t.name)).filter_map(with_addon).collect();
+    if targets.is_empty() {
+        return Err(Error::Tool(format!(
+            "{} defines no addon: add a [targets.<name>.package.addon] table naming your parser's builder",
+            config.file_name
+        )));
+    }
+    Ok(targets)
+}
+
+/// Builds one target's addon and copies the library into its package, named for this platform.
+pub(crate) fn build(
+    base: &Path,
+    config: &Config,
+    target: &Target,
+    addon: &Addon,
+    debug: bool,
+    log: &mut dyn FnMut(&str),
+) -> Result<BuiltAddon, Error> {
+    let platform = napi_platform()?;
+    let output = base.join(&config.output_dir.path);
+    let manifest = output.join(format!("napi/{}/Cargo.toml", target.name));
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(&cargo);
+    command.arg("build").arg("--manifest-path").arg(&manifest).arg("--message-format=json-render-diagnostics");
+    if !debug {
+        command.arg("--release");
+    }
+    // A crate that is a workspace of its own would keep its target directory in the output
+    // directory: it takes the one beside codegen.toml instead.
+    if workspace_root(&cargo, &manifest)? == fs::canonicalize(&manifest).map_err(|e| Error::io(&manifest, e))? {
+        command.arg("--target-dir").arg(base.join("target"));
+    }
+    log(&format!("$ {}", format!("{command:?}").replace('"', "")));
+    // Cargo's messages are JSON lines on stdout; its diagnostics and progress go to stderr as usual.
+    let result =
+        command.stderr(Stdio::inherit()).output().map_err(|e| Error::Tool(format!("cannot run cargo: {e}")))?;
+    if !result.status.success() {
+        return Err(Error::Tool(format!(
+            "cargo build of {}'s addon ({}) failed ({}): see cargo's messages above",
+            target.name,
+            manifest.display(),
+            result.status
+        )));
+    }
+    let library = built_library(&String::from_utf8_lossy(&result.stdout), &addon.name).ok_or_else(|| {
+        Error::Tool(format!(
+            "cargo built no `{}` library for {} (its messages name none)",
+            addon.name,
+            manifest.display()
+        ))
+    })?;
+    let package_dir = output.join(target.module_dir());
+    let path = package_dir.join(format!("{}.{platform}.node", addon.name));
+    // Written beside and renamed over: a Node process that has the old file loaded keeps its copy.
+    let partial = package_dir.join(format!(".{}.{platform}.node.partial", addon.name));
+    fs::copy(&library, &partial).map_err(|e| Error::io(&library, e))?;
+    fs::rename(&partial, &path).map_err(|e| Error::io(&path, e))?;
+    Ok(BuiltAddon { target: target.name.clone(), path })
+}
+
+/// The `Cargo.toml` of the workspace `manifest`'s package belongs to (its own, when it is none's).
+fn workspace_root(cargo: &std::ffi::OsStr, manifest: &Path) -> Result<PathBuf, Error> {
+    let output = Command::new(cargo)
+        .args(["locate-project", "--workspace", "--message-format", "plain", "--manifest-path"])
+        .arg(manifest)
+        .output()
+        .map_err(|e| Error::Tool(format!("cannot run cargo: {e}")))?;
+    if !output.status.success() {
+        return Err(Error::Tool(format!(
+            "cargo cannot place {} in a workspace: {}",
+            manifest.display(),
+            String::from_utf8_lossy(&output.stderr).trim()
+        )));
+    }
+    let root = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    Ok(fs::canonicalize(&root).unwrap_or(root))
+}
+
+/// The dynamic library of the cdylib `name` in Cargo's JSON messages.
+fn built_library(messages: &str, name: &str) -> Option<PathBuf> {
+    messages.lines().filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok()).find_map(|message| {
+        let is_addon = message["reason"] == "compiler-artifact"
+            && message["target"]["name"] == name
+            && message["target"]["kind"].as_array()?.iter().any(|kind| kind == "cdylib");
+        if !is_addon {
+            return None;
+        }
+        message["filenames"].as_array()?.iter().filter_map(|file| file.as_str()).find_map(|file| {
+            let is_library = [".so", ".dylib", ".dll"].iter().any(|extension| file.ends_with(extension));
+            is_library.then(|| PathBuf::from(file))
+        })
+    })
+}
+
+/// This platform as napi-rs names addons: `linux-x64-gnu`, `darwin-arm64`, `win32-x64-msvc`; the
+/// package's `index.js` names the file it loads the same way.
+pub fn napi_platform() -> Result<String, Error> {
+    let arch = match std::env::consts::ARCH {
+        "x86_64" => "x64",
+        "aarch64" => "arm64",
+        "x86" => "ia32",
+        "arm" => "arm",
+        "riscv64" => "riscv64",
+        "powerpc64" => "ppc64",
+        "s390x" => "s390x",
+        "loongarch64" => "loong64",
+        other => return Err(Error::Tool(format!("no Node.js addon name for processor {other}"))),
+    };
+    Ok(match std::env::consts::OS {
+        "linux" => {
+            let libc = if cfg!(target_env = "musl") { "musl" } else { "gnu" };
+            format!("linux-{arch}-{libc}{}", if arch == "arm" { "eabihf" } else { "" })
+        }
+        "windows" => format!("win32-{arch}-msvc"),
+        "macos" => format!("darwin-{arch}"),
+        os @ ("freebsd" | "android" | "openbsd") => format!("{os}-{arch}"),
+        other => return Err(Error::Tool(format!("no Node.js addon name for system {other}"))),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::built_library;
+
+    #[test]
+    fn finds_the_cdylib_among_cargos_messages() {
+        let messages = [
+            r#"{"reason":"compiler-artifact","target":{"name":"napi","kind":["lib"]},"filenames":["/t/libnapi.rlib"]}"#,
+            "not json",
+            r#"{"reason":"compiler-artifact","target":{"name":"jsonc","kind":["cdylib"]},"filenames":["/t/release/libjsonc.so"]}"#,
+            r#"{"reason":"build-finished","success":true}"#,
+        ]
+        .join("\n");
+        assert_eq!(built_library(&messages, "jsonc"), Some("/t/release/libjsonc.so".into()));
+        assert_eq!(built_library(&messages, "other"), None);
+        let windows = r#"{"reason":"compiler-artifact","target":{"name":"jsonc","kind":["cdylib"]},"filenames":["C:/t/jsonc.dll.lib","C:/t/jsonc.dll","C:/t/jsonc.pdb"]}"#;
+        assert_eq!(built_library(windows, "jsonc"), Some("C:/t/jsonc.dll".into()));
+    }
+}

@@ -1,0 +1,172 @@
+//! `[targets.X.package.addon]`: the Node.js addon that makes a target's package a parser. The
+//! user's parser crate exports a builder, `fn<'a>(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>`
+//! (the one `rawast_runtime::build` and `build_into` call); codegen writes a napi-rs crate around it
+//! (`napi/<target>/`) and the package's `index.js`, whose `parse(source)` returns the tree.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::config::{ConfigPath, checked_path, error_at};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::files::SourceFile;
+
+/// A package's native addon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Addon {
+    /// The parser crate's directory, relative to `codegen.toml`; `None`: the directory of
+    /// `codegen.toml` itself.
+    pub parser_crate: Option<ConfigPath>,
+    /// The Rust path of the parser's builder, such as `my_parser::build_program`.
+    pub build: String,
+    /// The Rust path of the `BufferFormat` constant codegen wrote into the parser crate, such as
+    /// `my_parser::constants::BUFFER_FORMAT`.
+    pub buffer_format: String,
+    /// The addon's file stem, as napi-rs names it: `<name>.linux-x64-gnu.node`. Also the library
+    /// name of the generated crate, so a Rust identifier.
+    pub name: String,
+    /// Rust files of the user's compiled into the addon as modules, their `#[napi]` functions
+    /// exported beside the generated ones.
+    pub modules: Vec<AddonModule>,
+    /// Where the table is, for notes about it.
+    pub location: Location,
+}
+
+/// A Rust file of the user's in the addon crate: `mod <name>;` at its root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddonModule {
+    /// The file's stem.
+    pub name: String,
+    pub path: ConfigPath,
+}
+
+impl Addon {
+    /// The parser crate's `Cargo.toml`, relative to `codegen.toml`: codegen reads the package's name there.
+    pub fn parser_manifest(&self) -> ConfigPath {
+        match &self.parser_crate {
+            Some(dir) => ConfigPath { path: format!("{}/Cargo.toml", dir.path), location: dir.location.clone() },
+            None => ConfigPath { path: "Cargo.toml".to_owned(), location: self.location.clone() },
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawAddon {
+    #[serde(rename = "crate")]
+    parser_crate: Option<Spanned<String>>,
+    build: Spanned<String>,
+    buffer_format: Spanned<String>,
+    name: Option<Spanned<String>>,
+    #[serde(default)]
+    modules: Vec<Spanned<String>>,
+}
+
+/// Checks an addon table of the package named `package_name`; `None` (with diagnostics pushed)
+/// when a value is unusable. `producer` is an oxc target's producer, whose packages take no addon.
+pub(super) fn check(
+    raw: Spanned<RawAddon>,
+    package_name: &str,
+    producer: Option<&str>,
+    file: &SourceFile,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Addon> {
+    let table = raw.span();
+    let raw = raw.into_inner();
+    let before = diagnostics.len();
+    if let Some(producer) = producer {
+        diagnostics.push(error_at(
+            file,
+            table.clone(),
+            "an oxc target's package takes no `addon` table",
+            format!("its buffers come from {producer}, which hands them to JS itself; an addon is for a parser of your own that writes rawast buffers"),
+        ));
+    }
+    let parser_crate = raw.parser_crate.as_ref().map(|dir| checked_path(dir, "parser crate", file, diagnostics));
+    for (value, what, example) in [
+        (&raw.build, "build", "my_parser::build_program"),
+        (&raw.buffer_format, "buffer_format", "my_parser::constants::BUFFER_FORMAT"),
+    ] {
+        if syn::parse_str::<syn::Path>(value.get_ref()).is_err() {
+            diagnostics.push(error_at(
+                file,
+                value.span(),
+                format!("addon {what} `{}` is not a Rust path", value.get_ref()),
+                format!("write the path the addon crate names it by, starting with your crate's name: \"{example}\""),
+            ));
+        }
+    }
+    let name = match &raw.name {
+        Some(name) => {
+            if !is_addon_name(name.get_ref()) {
+                diagnostics.push(error_at(
+                    file,
+                    name.span(),
+                    format!("addon name `{}` is not one a library can have", name.get_ref()),
+                    "lowercase letters, digits and `_`, starting with a letter: it names the `.node` file and the addon crate's library",
+                ));
+            }
+            name.get_ref().clone()
+        }
+        None => default_name(package_name),
+    };
+    let mut modules: Vec<AddonModule> = Vec::new();
+    for module in &raw.modules {
+        let path = checked_path(module, "addon module", file, diagnostics);
+        let name = module.get_ref().rsplit('/').next().unwrap_or_default().strip_suffix(".rs").unwrap_or_default();
+        let problem = if !is_addon_name(name) {
+            Some("is not a Rust file whose name is a module's (lowercase letters, digits and `_`, ending in `.rs`)")
+        } else if name == "addon" {
+            Some("has the name of the addon's generated module, `addon`")
+        } else if modules.iter().any(|m| m.name == name) {
+            Some("has the name of another of the addon's modules")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            diagnostics.push(error_at(
+                file,
+                module.span(),
+                format!("addon module `{}` {problem}", module.get_ref()),
+                "each file becomes `mod <file name>;` in the addon crate: rename the file",
+            ));
+        }
+        modules.push(AddonModule { name: name.to_owned(), path });
+    }
+    if diagnostics.len() > before {
+        return None;
+    }
+    Some(Addon {
+        parser_crate,
+        build: raw.build.into_inner(),
+        buffer_format: raw.buffer_format.into_inner(),
+        name,
+        modules,
+        location: Location::from_byte_range(&file.path, &file.text, table),
+    })
+}
+
+/// The addon's name when the table gives none: the package name without its scope, as a Rust
+/// identifier (`@acme/json-parser` → `json_parser`).
+fn default_name(package_name: &str) -> String {
+    let bare = package_name.rsplit('/').next().unwrap_or(package_name);
+    let name: String = bare.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    if name.starts_with(|c: char| c.is_ascii_lowercase()) { name } else { format!("addon_{name}") }
+}
+
+fn is_addon_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_name;
+
+    #[test]
+    fn default_names_are_rust_identifiers() {
+        assert_eq!(default_name("@rawast-examples/jsonc"), "jsonc");
+        assert_eq!(default_name("@acme/json-parser"), "json_parser");
+        assert_eq!(default_name("graphql.js"), "graphql_js");
+        assert_eq!(default_name("3d-ast"), "addon_3d_ast");
+    }
+}

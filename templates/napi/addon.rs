@@ -1,0 +1,63 @@
+// {{ header[0] }}
+// {{ header[1] }}
+
+//! `parseInto(source, buffer)` builds the rawast buffer of `source` into a `Uint8Array` the caller
+//! reuses across calls, `parseRaw(source)` into a buffer of its own, handed to JS without a copy
+//! where the runtime allows. The package's `index.js` calls them and deserializes what they wrote.
+//!
+//! Every function returns a parse error as a JS `Error` with the parser's message, and catches
+//! panics, so nothing unwinds into Node.
+
+use napi::bindgen_prelude::Uint8ArraySlice;
+use napi::{Either, Env};
+use napi_derive::napi;
+use rawast_napi::{SourcePlacement, Written};
+
+/// Where the buffers of target `{{ target }}` hold the source text.
+const PLACEMENT: SourcePlacement = SourcePlacement::{{ placement }};
+
+/// Where `parseInto` put the buffer: bytes `start..start + length` of the caller's `Uint8Array`.
+#[napi(object)]
+pub struct BuiltRange {
+    pub start: f64,
+    pub length: f64,
+}
+
+/// `parseInto`'s answer when the `Uint8Array` cannot hold the text or its tree: call again with one
+/// of at least `grow` bytes.
+#[napi(object)]
+pub struct GrowTo {
+    pub grow: f64,
+}
+
+/// Parses `source` into `buffer` (a `Uint8Array` over an `ArrayBuffer`, starting 8-aligned):
+/// `{ start, length }` of the rawast buffer in it, valid until the next build into `buffer`, or
+/// `{ grow }`.
+#[napi(catch_unwind)]
+pub fn parse_into(source: String, buffer: Uint8ArraySlice<'_>) -> napi::Result<Either<BuiltRange, GrowTo>> {
+    let mut buffer = buffer;
+    let written = rawast_napi::build_into(&mut buffer, &source, PLACEMENT, &{{ buffer_format }}, {{ build }})?;
+    Ok(match written {
+        Written::Built { start, len } => Either::A(BuiltRange { start: start as f64, length: len as f64 }),
+        Written::Grow { to } => Either::B(GrowTo { grow: to as f64 }),
+    })
+}
+
+/// The buffer of `source`, handed to JS without a copy where the runtime allows external memory
+/// (freed when JS collects it), else copied once.
+#[napi(catch_unwind)]
+pub fn parse_raw(env: &Env, source: String) -> napi::Result<Uint8ArraySlice<'_>> {
+    let buffer = rawast_napi::build(&source, PLACEMENT, &{{ buffer_format }}, {{ build }}).map_err(parse_error)?;
+    Ok(rawast_napi::hand_over(env, buffer)?.0)
+}
+
+/// How many buffers `parseRaw` handed over without a copy JS still holds: a leak check.
+#[napi(catch_unwind)]
+pub fn live_external_buffers() -> u32 {
+    rawast_napi::live_external_buffers().try_into().unwrap_or(u32::MAX)
+}
+
+/// A parse error (or a text past the buffer format's 4 GiB) as a plain JS `Error` with its message.
+fn parse_error(error: impl core::fmt::Display) -> napi::Error {
+    napi::Error::from_reason(error.to_string())
+}

@@ -1,0 +1,133 @@
+// {{ header[0] }}
+// {{ header[1] }}
+
+// {{ package }}: `parse(source)` runs the Rust parser in this process, through the package's
+// Node.js addon (`{{ name }}.<platform>.node`), which writes the tree into a buffer that the
+// generated deserializer reads. `parse` builds into one buffer this module keeps and reuses
+// (one per module instance, so one per worker thread); `parseBuffer` hands over a buffer of its own.
+// It exports all that {% if walker %}`walk.js` (the walker, and all `deserialize.js` exports){% else %}`deserialize.js`{% endif %} exports besides.
+
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+
+import { deserialize } from "./deserialize.js";
+{%- if walker %}
+import { walk } from "./walk.js";
+{%- endif %}
+
+{% if walker -%}
+export * from "./walk.js";
+{%- else %}
+export * from "./deserialize.js";
+{%- endif %}
+
+/** The addon's file stem, as napi-rs names addons: `{{ name }}.linux-x64-gnu.node`. */
+const ADDON_NAME = "{{ name }}";
+const addon = loadAddon();
+
+/** Bytes of the buffer `parse` starts with; it grows (doubling, at least to what the addon asks) and never shrinks. */
+const INITIAL_BYTES = 1 << 20;
+/** The memory `parse` builds into. */
+let reused = new ArrayBuffer(INITIAL_BYTES);
+{%- if lazy %}
+
+/**
+ * Moves an `ArrayBuffer`'s memory to a new one, detaching it (no copy): the trees read from it
+ * before throw a `RawastBufferError` from then on, where they would read the next text's tree.
+ * `ArrayBuffer#transfer` is Node 22's; Node 20 moves it with `structuredClone`.
+ */
+const moveMemory =
+  typeof ArrayBuffer.prototype.transfer === "function"
+    ? (buffer) => buffer.transfer()
+    : (buffer) => structuredClone(buffer, { transfer: [buffer] });
+{%- endif %}
+
+/**
+ * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
+ * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
+ * not a string, a `TypeError`.
+ *
+{%- if lazy %}
+ * The tree is lazy, read from the buffer `parse` reuses: it stays readable until the next `parse`
+ * (or `walkSource`) call in the same thread, which moves that buffer's memory away, after which the
+ * tree's unread parts throw a `RawastBufferError` rather than read another text's tree. Read what
+ * you need before parsing again, or take `deserialize(parseBuffer(source))`, a tree over a buffer
+ * of its own.
+{%- else %}
+ * The buffer is reused by the next call; the tree is plain objects, copied out of it before
+ * `parse` returns, so it stays valid.
+{%- endif %}
+ * @param {string} source
+ */
+export function parse(source) {
+  return deserialize(build(source, "parse"));
+}
+
+/**
+ * Parses `source` into a rawast buffer of its own: a `Uint8Array` over the parser's memory, handed
+ * over without a copy (freed when collected), for `deserialize`{% if walker %}, `walk`{% endif %} or keeping. Its memory is
+ * outside the JS heap, so it cannot be transferred to another thread: send `buffer.slice()`.
+ * @param {string} source
+ * @returns {Uint8Array}
+ */
+export function parseBuffer(source) {
+  checkSource(source, "parseBuffer");
+  return addon.parseRaw(source);
+}
+{%- if walker %}
+
+/**
+ * Parses `source` into the reused buffer and walks it (`walk`), calling `visitor` on the nodes it
+ * asks for: no tree is made but the nodes visited.
+ * @param {string} source
+ * @param {import("./walk.js").Visitor} visitor
+ */
+export function walkSource(source, visitor) {
+  walk(build(source, "walkSource"), visitor);
+}
+{%- endif %}
+
+/** Builds `source` into the reused buffer, growing it until the tree fits: the buffer's bytes. */
+function build(source, caller) {
+  checkSource(source, caller);
+  for (;;) {
+{%- if lazy %}
+    reused = moveMemory(reused);
+{%- endif %}
+    const result = addon.parseInto(source, new Uint8Array(reused));
+    if (result.grow === undefined) return new Uint8Array(reused, result.start, result.length);
+    // A new ArrayBuffer starts 8-aligned; sizes stay multiples of 8.
+    reused = new ArrayBuffer(Math.ceil(Math.max(reused.byteLength * 2, result.grow) / 8) * 8);
+  }
+}
+
+function checkSource(source, caller) {
+  if (typeof source !== "string") {
+    throw new TypeError(`${caller}() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
+  }
+}
+
+/** The addon built for this platform; an `Error` naming the platform where the package has none. */
+function loadAddon() {
+  const platform = platformName();
+  try {
+    return createRequire(import.meta.url)(`./${ADDON_NAME}.${platform}.node`);
+  } catch (error) {
+    if (error?.code !== "MODULE_NOT_FOUND") throw error;
+    const built = readdirSync(new URL(".", import.meta.url)).filter((file) => file.startsWith(`${ADDON_NAME}.`) && file.endsWith(".node"));
+    throw new Error(
+      `{{ package }} has no native addon for ${platform}: it holds ${built.length === 0 ? "none" : built.join(", ")}. Its publisher builds one per platform with \`rawast addon\``,
+    );
+  }
+}
+
+/** This process's platform as napi-rs names addons: `linux-x64-gnu`, `darwin-arm64`, `win32-x64-msvc`. */
+function platformName() {
+  const { platform, arch } = process;
+  if (platform === "linux") {
+    const libc = process.report?.getReport?.().header?.glibcVersionRuntime ? "gnu" : "musl";
+    return `linux-${arch}-${libc}${arch === "arm" ? "eabihf" : ""}`;
+  }
+  if (platform === "win32") return `win32-${arch}-msvc`;
+  return `${platform}-${arch}`;
+}
