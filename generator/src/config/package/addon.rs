@@ -109,8 +109,25 @@ pub(super) fn check(
         }
         None => default_name(package_name),
     };
+    let modules = check_modules(&raw.modules, file, diagnostics);
+    if diagnostics.len() > before {
+        return None;
+    }
+    Some(Addon {
+        parser_crate,
+        build: raw.build.into_inner(),
+        buffer_format: raw.buffer_format.into_inner(),
+        name,
+        modules,
+        location: Location::from_byte_range(&file.path, &file.text, table),
+    })
+}
+
+/// The user's modules of the addon: each a Rust file whose name is a module's, none `addon` (the
+/// generated module's), no two of one name.
+fn check_modules(raw: &[Spanned<String>], file: &SourceFile, diagnostics: &mut Vec<Diagnostic>) -> Vec<AddonModule> {
     let mut modules: Vec<AddonModule> = Vec::new();
-    for module in &raw.modules {
+    for module in raw {
         let path = checked_path(module, "addon module", file, diagnostics);
         let name = module.get_ref().rsplit('/').next().unwrap_or_default().strip_suffix(".rs").unwrap_or_default();
         let problem = if !is_addon_name(name) {
@@ -132,17 +149,7 @@ pub(super) fn check(
         }
         modules.push(AddonModule { name: name.to_owned(), path });
     }
-    if diagnostics.len() > before {
-        return None;
-    }
-    Some(Addon {
-        parser_crate,
-        build: raw.build.into_inner(),
-        buffer_format: raw.buffer_format.into_inner(),
-        name,
-        modules,
-        location: Location::from_byte_range(&file.path, &file.text, table),
-    })
+    modules
 }
 
 /// The addon's name when the table gives none: the package name without its scope, as a Rust
