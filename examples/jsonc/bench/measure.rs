@@ -1,10 +1,10 @@
-//! The parts of a call `bench/napi.js` times apart, compiled into the package's addon (codegen.toml's
-//! addon `modules`): the Rust parse with nothing handed over, and the hand-over of buffers parsed
-//! beforehand (kept in a per-thread stash, so workers share none).
+//! What the benchmarks time besides `parse`, compiled into the package's addon (codegen.toml's addon
+//! `modules`): the Rust parse with nothing handed over, the JSON route, and the hand-over of buffers
+//! parsed beforehand (kept in a per-thread stash, so workers share none).
 
 use std::cell::RefCell;
 
-use jsonc_rawast_example::encode;
+use jsonc_rawast_example::{encode, encode_inspect, to_json};
 use napi::Env;
 use napi::bindgen_prelude::Uint8ArraySlice;
 use napi_derive::napi;
@@ -20,6 +20,15 @@ thread_local! {
 pub fn parse_only(source: String) -> napi::Result<u32> {
     let buffer = encode(&source).map_err(parse_error)?;
     Ok(buffer.as_bytes().len() as u32)
+}
+
+/// The JSON route a raw transfer replaces: the same parse, the tree written as JSON (`to_json`, the
+/// text `JSON.stringify` writes of `deserialize`'s result) and handed to JS as a string.
+#[napi(catch_unwind)]
+pub fn parse_to_json(source: String) -> napi::Result<String> {
+    let mut json = String::new();
+    encode_inspect(&source, |document| json = to_json(document)).map_err(parse_error)?;
+    Ok(json)
 }
 
 /// The buffer of `source`, copied once into memory JS allocates: the copy the zero-copy hand-over

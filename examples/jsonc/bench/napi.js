@@ -24,23 +24,16 @@
 // path's hand-over is `parse_into − parse_only` (a view and a result object, less the buffer
 // allocation `parse_only` pays and `parse_into` does not), so its share may be below zero.
 
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { deserialize, parse } from "../generated/npm/parser/index.js";
+import { CLASSES, collect, loadAddon, median, pick, root, shuffle, time } from "./harness.js";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 /** The addon the package loaded (one instance per thread): its raw and measuring functions. */
 const addon = loadAddon();
-const CLASSES = [
-  { name: "< 5 KB", below: 5_000 },
-  { name: "5-100 KB", below: 100_000 },
-  { name: ">= 100 KB", below: Infinity },
-];
 /** A sample runs a method this long at least, repeating the call: short calls are timed in batches. */
 const SAMPLE_MS = 2;
 /**
@@ -51,7 +44,6 @@ const SAMPLE_MS = 2;
 const MIN_PART_REPS = 32;
 const STASH_BYTES = 16e6;
 const PARTS = new Set(["handover_external", "handover_copy", "noop"]);
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** The buffer `parse_into` builds into, grown per file before timing as `parse`'s is. */
 let intoBuffer = new Uint8Array(new ArrayBuffer(1 << 20));
@@ -69,7 +61,7 @@ const METHODS = {
 };
 
 const options = commandLine();
-const files = pick(options.paths.flatMap((path) => collect(resolve(path))));
+const files = pick(options.paths.flatMap((path) => collect(resolve(path))), { perClass: options.perClass, accepts: parses });
 const results = [];
 for (const file of files) results.push(await measure(file));
 report(results);
@@ -89,47 +81,14 @@ function fail(message) {
   process.exit(2);
 }
 
-function collect(path) {
-  if (!statSync(path).isDirectory()) return [path];
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const child = join(dir, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (/\.jsonc?$/.test(entry.name) && statSync(child).isFile()) found.push(child);
-    }
-  };
-  walk(path);
-  return found.sort();
-}
-
-/** The files the parser accepts, at most `perClass` per size class, spread evenly over its sizes. */
-function pick(paths) {
-  const seen = new Set();
-  const parsed = [];
-  for (const path of paths) {
-    let text;
-    try {
-      text = utf8.decode(readFileSync(path));
-    } catch {
-      continue;
-    }
-    // Identical copies (a package's file under two directories) count once.
-    if (seen.has(text)) continue;
-    seen.add(text);
-    try {
-      addon.parseOnly(text);
-    } catch {
-      continue;
-    }
-    parsed.push({ path, text, bytes: Buffer.byteLength(text) });
+/** Whether the parser accepts `text`. */
+function parses(text) {
+  try {
+    addon.parseOnly(text);
+    return true;
+  } catch {
+    return false;
   }
-  parsed.sort((a, b) => a.bytes - b.bytes);
-  return CLASSES.flatMap((sizeClass, i) => {
-    const members = parsed.filter(({ bytes }) => bytes < sizeClass.below && (i === 0 || bytes >= CLASSES[i - 1].below));
-    const k = Math.min(options.perClass, members.length);
-    return Array.from({ length: k }, (_, j) => ({ ...members[Math.round((j * (members.length - 1)) / Math.max(1, k - 1))], sizeClass: sizeClass.name }));
-  });
 }
 
 /** Median µs per call of every method on one file. */
@@ -158,27 +117,6 @@ async function measure(file) {
   }
   const us = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, median(list)]));
   return { path: relative(root, file.path), bytes: file.bytes, buffer_bytes: bufferBytes, sizeClass: file.sizeClass, reps, us };
-}
-
-/** ms that `reps` calls of `fn` take. */
-function time(fn, reps) {
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < reps; i++) fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-function shuffle(list) {
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [list[i], list[j]] = [list[j], list[i]];
-  }
-  return list;
-}
-
-function median(list) {
-  const sorted = [...list].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function report(rows) {
@@ -228,9 +166,3 @@ function report(rows) {
   if (options.json) writeFileSync(options.json, `${JSON.stringify({ node: process.version, cpu: model, files: rows, classes: summary }, null, 2)}\n`);
 }
 
-function loadAddon() {
-  const dir = join(root, "generated/npm/parser");
-  const [built] = readdirSync(dir).filter((file) => /^jsonc\..+\.node$/.test(file));
-  if (built === undefined) throw new Error("the package's addon is not built: run `rawast addon` in examples/jsonc");
-  return createRequire(import.meta.url)(join(dir, built));
-}

@@ -12,6 +12,7 @@ cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --visit [--target T] [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --visit --target oxc-… --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --load [--target T] [--json FILE] [--samples N]
+       cargo xtask bench --e2e [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --check";
 
 pub const LONG_ABOUT: &str = "\
@@ -106,6 +107,20 @@ forced collection; N passes (default 11), the first a warm-up. Prints per file t
 call of each method, walk_sparse ÷ oxc_eager and walk_full ÷ oxc_eager_visitor_full, the same for a
 whole pass, and their geomeans; --json holds `files[].us.<method>`.
 
+With --e2e, instead: examples/jsonc/bench/e2e.js, the whole call of a Rust parser's `parse()` through
+its native addon (examples/jsonc's packages, whose addons this builds first with `rawast addon`),
+in one process on the same files, interleaved and collected as above. Methods: raw (`parse`: the
+parse into the buffer the package reuses, then `deserialize`), raw_lazy (the lazy package's
+`parse`), raw_walk_sparse (`walkSource` visiting NullLiteral), json_route (the same parse, the tree
+written as JSON in Rust, handed over as a string, `JSON.parse`), parse_only (the Rust parse alone:
+the floor), parse_into (the parse and the hand-over into the reused buffer), jsonc_parser
+(`parseTree` of jsonc-parser, the JS peer) and, on plain JSON files, json_parse_native (`JSON.parse`
+of the text: values only, a reference). Default files: the JSON and JSONC files of the pinned
+node_modules, at most six per size class (under 5 KB, 5-100 KB, larger) and kind (JSON, JSONC),
+spread over the sizes. Prints median µs per call per file and the geometric means of raw against
+each reference beside issue 56's goals; --json holds `files[].{path,bytes,kind}`,
+`files[].ms.<method>` = `{median, min}` and the geomeans.
+
 With --check, instead: no timing worth reading. Every form above runs briefly (two or three small
 files of the pinned packages, --samples 2), as its command line parses, and the JSON each writes is
 read back: an entry per file, every figure a positive number. A bench that no longer runs, or finds
@@ -130,6 +145,10 @@ pub struct Args {
     /// processes (bench/load.js)
     #[arg(long, conflicts_with_all = ["lazy", "session", "visit", "paths"])]
     pub(crate) load: bool,
+    /// The whole call of a Rust parser's `parse()` through its native addon, against the JSON route
+    /// and JS parsers (examples/jsonc/bench/e2e.js)
+    #[arg(long, conflicts_with_all = ["target", "lazy", "visit", "load", "session"])]
+    pub(crate) e2e: bool,
     /// With --target oxlint-plugins: one deserializer per process, each file read once per pass
     /// (bench/oxlint-session.js); with --visit --target oxc-…: one method per process, each file
     /// parsed and visited once per pass (bench/oxc-visit-session.js). --samples: passes per
@@ -138,7 +157,7 @@ pub struct Args {
     pub(crate) session: bool,
     /// Instead of timing: every mode above, briefly (two or three small files, --samples 2), each
     /// run's --json read back (`cargo xtask test`'s step 13)
-    #[arg(long, conflicts_with_all = ["target", "json", "lazy", "visit", "load", "session", "samples", "paths"])]
+    #[arg(long, conflicts_with_all = ["target", "json", "lazy", "visit", "load", "session", "samples", "paths", "e2e"])]
     pub(crate) check: bool,
     /// Samples per method and file (default 15; with --session, passes per process, default 11)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

@@ -30,6 +30,9 @@ struct Bench {
 const JS: &str = "node_modules/lodash/throttle.js";
 const JSX: &str = "node_modules/create-vite/template-react/src/App.jsx";
 const TSX: &str = "node_modules/@tanstack/react-router/src/Match.tsx";
+// A JSON file and a JSONC one (comments), for the end-to-end bench's parser.
+const JSON_FILE: &str = "node_modules/ajv/lib/refs/json-schema-draft-07.json";
+const JSONC_FILE: &str = "node_modules/create-vite/template-react-ts/tsconfig.node.json";
 
 /// What a run writes with `--json`: the list of its entries, one per file it was given (`None`:
 /// per module, as many as the target has).
@@ -56,6 +59,7 @@ const RUNS: &[(&[&str], &[&str], Json)] = &[
     (&["--target", "oxlint-plugins"], &[TSX], Json::Files),
     (&["--target", "oxlint-plugins", "--session"], &[JS], Json::Files),
     (&["--load", "--target", "oxlint-plugins"], &[], Json::Modules),
+    (&["--e2e"], &[JSON_FILE, JSONC_FILE], Json::Files),
 ];
 
 pub fn check(project: &Project) -> Result<()> {

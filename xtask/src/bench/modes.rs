@@ -88,6 +88,9 @@ pub(crate) fn run(project: &Project, args: Args) -> Result<ExitCode> {
     if args.load {
         return load(project, args.target.as_deref(), passthrough);
     }
+    if args.e2e {
+        return e2e(project, passthrough, args.paths);
+    }
     if let Some(target) = &args.target {
         let targets = Targets::read(project)?;
         if args.visit
@@ -224,6 +227,24 @@ fn load(project: &Project, name: Option<&str>, passthrough: Vec<OsString>) -> Re
         command.args(target.arg());
     }
     let status = command.args(passthrough).current_dir(&project.root).status()?;
+    Ok(project::exit_code(status.success()))
+}
+
+/// `--e2e` (examples/jsonc/bench/e2e.js): the JSONC example's `parse()` through its addons, which
+/// are built first, against the JSON route and JS parsers. Without paths, the script takes the JSON
+/// and JSONC files of the pinned node_modules.
+fn e2e(project: &Project, passthrough: Vec<OsString>, paths: Vec<PathBuf>) -> Result<ExitCode> {
+    let config = project.path("examples/jsonc/codegen.toml");
+    let options = rawast::AddonOptions { targets: Vec::new(), debug: false };
+    rawast::addon(&config, &options, &mut |line| eprintln!("{line}"))?;
+    let cwd = if paths.is_empty() { project.root.clone() } else { std::env::current_dir()? };
+    let status = Command::new(project.node()?)
+        .arg("--expose-gc")
+        .arg(project.path("examples/jsonc/bench/e2e.js"))
+        .args(passthrough)
+        .args(paths)
+        .current_dir(cwd)
+        .status()?;
     Ok(project::exit_code(status.success()))
 }
 
