@@ -1,14 +1,14 @@
-// {{ header[0] }}
-// {{ header[1] }}
+// {{ index.header[0] }}
+// {{ index.header[1] }}
 
-// Types of {{ package }}'s parser (`index.js`), which exports all that {% if walker %}`walk.js`{% else %}`deserialize.js`{% endif %} exports.
+// Types of {{ index.package }}'s parser (`index.js`), which exports all that {% if index.walker %}`walk.js`{% else %}`deserialize.js`{% endif %} exports.
 
 import type { deserialize } from "./deserialize.js";
-{%- if walker %}
+{%- if index.walker %}
 import type { Visitor } from "./walk.js";
 {%- endif %}
 
-{% if walker -%}
+{% if index.walker -%}
 export * from "./walk.js";
 {%- else %}
 export * from "./deserialize.js";
@@ -20,16 +20,20 @@ export type ParseResult = ReturnType<typeof deserialize>;
 /**
  * Parses `source` into the tree. Throws an `Error` with the parser's message for a text it refuses,
  * a `TypeError` for a `source` that is not a string.
-{%- if lazy %}
+{%- if index.lazy %}
  * The tree is lazy and reads a buffer the next `parse` or `walkSource` call reuses: read it before
  * then (its unread parts throw a `RawastBufferError` after), or use `deserialize(parseBuffer(source))`.
 {%- endif %}
  */
 export declare function parse(source: string): ParseResult;
 
-/** Parses `source` into a rawast buffer of its own, handed over without a copy. */
-export declare function parseBuffer(source: string): Uint8Array;
-{%- if walker %}
+/**
+ * Parses `source` into a rawast buffer of its own, handed over without a copy; with
+ * `transferable`, in memory JS owns, which `postMessage(buffer, [buffer.buffer])` moves to another
+ * thread without a copy.
+ */
+export declare function parseBuffer(source: string, options?: { transferable?: boolean }): Uint8Array;
+{%- if index.walker %}
 
 /** Parses `source` and walks its buffer, calling `visitor` on the nodes it asks for. */
 export declare function walkSource(source: string, visitor: Visitor): void;

@@ -1,35 +1,35 @@
-// {{ header[0] }}
-// {{ header[1] }}
+// {{ index.header[0] }}
+// {{ index.header[1] }}
 
-// {{ package }}: `parse(source)` runs the Rust parser in this process, through the package's
-// Node.js addon (`{{ name }}.<platform>.node`), which writes the tree into a buffer that the
+// {{ index.package }}: `parse(source)` runs the Rust parser in this process, through the package's
+// Node.js addon (`{{ index.name }}.<platform>.node`), which writes the tree into a buffer that the
 // generated deserializer reads. `parse` builds into one buffer this module keeps and reuses
 // (one per module instance, so one per worker thread); `parseBuffer` hands over a buffer of its own.
-// It exports all that {% if walker %}`walk.js` (the walker, and all `deserialize.js` exports){% else %}`deserialize.js`{% endif %} exports besides.
+// It exports all that {% if index.walker %}`walk.js` (the walker, and all `deserialize.js` exports){% else %}`deserialize.js`{% endif %} exports besides.
 
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 
 import { deserialize } from "./deserialize.js";
-{%- if walker %}
+{%- if index.walker %}
 import { walk } from "./walk.js";
 {%- endif %}
 
-{% if walker -%}
+{% if index.walker -%}
 export * from "./walk.js";
 {%- else %}
 export * from "./deserialize.js";
 {%- endif %}
 
-/** The addon's file stem, as napi-rs names addons: `{{ name }}.linux-x64-gnu.node`. */
-const ADDON_NAME = "{{ name }}";
+/** The addon's file stem, as napi-rs names addons: `{{ index.name }}.linux-x64-gnu.node`. */
+const ADDON_NAME = "{{ index.name }}";
 const addon = loadAddon();
 
-/** Bytes of the buffer `parse` starts with; it grows (doubling, at least to what the addon asks) and never shrinks. */
-const INITIAL_BYTES = 1 << 20;
-/** The memory `parse` builds into. */
-let reused = new ArrayBuffer(INITIAL_BYTES);
-{%- if lazy %}
+/** The size of the memory `parse` builds into: it grows (doubling, at least to what the addon asks) and never shrinks. */
+let reusedBytes = 1 << 20;
+/** The memory `parse` builds into, made at the first call (and again after `parseBuffer` gives it away). */
+let reused = null;
+{%- if index.lazy %}
 
 /**
  * Moves an `ArrayBuffer`'s memory to a new one, detaching it (no copy): the trees read from it
@@ -47,7 +47,7 @@ const moveMemory =
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
  * not a string, a `TypeError`.
  *
-{%- if lazy %}
+{%- if index.lazy %}
  * The tree is lazy, read from the buffer `parse` reuses: it stays readable until the next `parse`
  * (or `walkSource`) call in the same thread, which moves that buffer's memory away, after which the
  * tree's unread parts throw a `RawastBufferError` rather than read another text's tree. Read what
@@ -64,17 +64,25 @@ export function parse(source) {
 }
 
 /**
- * Parses `source` into a rawast buffer of its own: a `Uint8Array` over the parser's memory, handed
- * over without a copy (freed when collected), for `deserialize`{% if walker %}, `walk`{% endif %} or keeping. Its memory is
- * outside the JS heap, so it cannot be transferred to another thread: send `buffer.slice()`.
+ * Parses `source` into a rawast buffer of its own, for `deserialize`{% if index.walker %}, `walk`{% endif %}, keeping or sending: a
+ * `Uint8Array` over the parser's memory, handed over without a copy and freed when collected. That
+ * memory is outside the JS heap, which `postMessage` cannot transfer; with `{ transferable: true }`
+ * the parser builds into memory JS owns instead (the memory `parse` reuses, given away: the next
+ * call makes another), which `postMessage(buffer, [buffer.buffer])` moves to another thread without
+ * a copy.
  * @param {string} source
+ * @param {object} [options]
+ * @param {boolean} [options.transferable]
  * @returns {Uint8Array}
  */
-export function parseBuffer(source) {
+export function parseBuffer(source, options) {
   checkSource(source, "parseBuffer");
-  return addon.parseRaw(source);
+  if (!options?.transferable) return addon.parseRaw(source);
+  const bytes = build(source, "parseBuffer");
+  reused = null;
+  return bytes;
 }
-{%- if walker %}
+{%- if index.walker %}
 
 /**
  * Parses `source` into the reused buffer and walks it (`walk`), calling `visitor` on the nodes it
@@ -91,13 +99,16 @@ export function walkSource(source, visitor) {
 function build(source, caller) {
   checkSource(source, caller);
   for (;;) {
-{%- if lazy %}
-    reused = moveMemory(reused);
+{%- if index.lazy %}
+    reused = reused === null ? new ArrayBuffer(reusedBytes) : moveMemory(reused);
+{%- else %}
+    reused ??= new ArrayBuffer(reusedBytes);
 {%- endif %}
     const result = addon.parseInto(source, new Uint8Array(reused));
     if (result.grow === undefined) return new Uint8Array(reused, result.start, result.length);
     // A new ArrayBuffer starts 8-aligned; sizes stay multiples of 8.
-    reused = new ArrayBuffer(Math.ceil(Math.max(reused.byteLength * 2, result.grow) / 8) * 8);
+    reusedBytes = Math.ceil(Math.max(reusedBytes * 2, result.grow) / 8) * 8;
+    reused = null;
   }
 }
 
@@ -116,7 +127,7 @@ function loadAddon() {
     if (error?.code !== "MODULE_NOT_FOUND") throw error;
     const built = readdirSync(new URL(".", import.meta.url)).filter((file) => file.startsWith(`${ADDON_NAME}.`) && file.endsWith(".node"));
     throw new Error(
-      `{{ package }} has no native addon for ${platform}: it holds ${built.length === 0 ? "none" : built.join(", ")}. Its publisher builds one per platform with \`rawast addon\``,
+      `{{ index.package }} has no native addon for ${platform}: it holds ${built.length === 0 ? "none" : built.join(", ")}. Its publisher builds one per platform with \`rawast addon\``,
     );
   }
 }

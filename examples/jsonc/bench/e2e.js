@@ -24,8 +24,9 @@
 // size (under 5 KB, 5 to 100 KB, 100 KB and more) and kind (plain JSON, or JSONC: comments or
 // trailing commas), and at most K of each (default 6) are timed, spread over the sizes. Prints the
 // machine, median µs per call per file, and per class the geometric means of raw against each
-// reference with the goals of issue 56; --json writes `files[].{path,bytes,kind,ms}` with
-// `ms.<method>` = `{ median, min }`, and the geomeans.
+// reference with the goals of issue 56, then the lint pool's files per second with 1 and 2 workers
+// on every file (bench/workers.js); --json writes `files[].{path,bytes,kind,ms}` with
+// `ms.<method>` = `{ median, min }`, the geomeans and `workers`.
 
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -37,6 +38,7 @@ import { parseTree } from "jsonc-parser";
 import * as lazy from "../generated/npm/lazy/index.js";
 import { parse, walkSource } from "../generated/npm/parser/index.js";
 import { CLASSES, collect, geomean, loadAddon, median, pick, root, settle, shuffle, time } from "./harness.js";
+import { poolThroughput, throughputTable } from "./workers.js";
 
 /** The addon `parse` calls (one instance per thread), with `measure.rs`'s functions. */
 const addon = loadAddon();
@@ -69,8 +71,9 @@ const GOALS = [
 ];
 
 const options = commandLine();
+const allPaths = options.paths.flatMap((path) => collect(resolve(path)));
 const files = pick(
-  options.paths.flatMap((path) => collect(resolve(path))),
+  allPaths,
   { perClass: options.perClass, accepts: parses, kindOf: (text) => (isJson(text) ? "json" : "jsonc") },
 );
 if (files.length === 0) fail(`no JSON or JSONC file the parser accepts under ${options.paths.join(", ")}`);
@@ -79,7 +82,8 @@ for (const [i, file] of files.entries()) {
   console.error(`e2e.js: ${i + 1}/${files.length} ${relative(process.cwd(), file.path)} (${(file.bytes / 1e3).toFixed(1)} KB)`);
   results.push(await measure(file));
 }
-report(results);
+const workers = await poolThroughput(allPaths, options.samples);
+report(results, workers);
 
 function commandLine() {
   const { values, positionals } = parseArgs({
@@ -150,7 +154,7 @@ function value(row, name) {
   return row.ms[name]?.median;
 }
 
-function report(rows) {
+function report(rows, workers) {
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
   const machine = `${cpu} (${cpus().length} cores), Node ${process.version}, ${options.samples} samples, ${new Date().toISOString().slice(0, 10)}`;
   console.log(`${machine}\n`);
@@ -172,8 +176,9 @@ function report(rows) {
     geomeans.push({ ratio: goal.ratio.join("/"), over: goal.over, files: members.length, value: result, at_most: goal.at_most });
     console.log(`| ${goal.ratio[0]} ÷ ${goal.ratio[1]} | ${goal.over} (${members.length}) | ${result.toFixed(3)} | ${met} |`);
   }
+  console.log(`\nthe lint pool (lint/pool.js) on every file, files per second\n${throughputTable(workers)}`);
   if (options.json) {
     const files = rows.map(({ path, bytes, kind, ms }) => ({ path, bytes, kind, ms }));
-    writeFileSync(options.json, `${JSON.stringify({ machine, classes: CLASSES.map(({ name }) => name), files, geomeans }, null, 2)}\n`);
+    writeFileSync(options.json, `${JSON.stringify({ machine, classes: CLASSES.map(({ name }) => name), files, geomeans, workers }, null, 2)}\n`);
   }
 }

@@ -19,8 +19,12 @@ export type ParseResult = ReturnType<typeof deserialize>;
  */
 export declare function parse(source: string): ParseResult;
 
-/** Parses `source` into a rawast buffer of its own, handed over without a copy. */
-export declare function parseBuffer(source: string): Uint8Array;
+/**
+ * Parses `source` into a rawast buffer of its own, handed over without a copy; with
+ * `transferable`, in memory JS owns, which `postMessage(buffer, [buffer.buffer])` moves to another
+ * thread without a copy.
+ */
+export declare function parseBuffer(source: string, options?: { transferable?: boolean }): Uint8Array;
 
 /** Parses `source` and walks its buffer, calling `visitor` on the nodes it asks for. */
 export declare function walkSource(source: string, visitor: Visitor): void;

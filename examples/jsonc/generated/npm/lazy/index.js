@@ -19,10 +19,10 @@ export * from "./walk.js";
 const ADDON_NAME = "jsonc_lazy";
 const addon = loadAddon();
 
-/** Bytes of the buffer `parse` starts with; it grows (doubling, at least to what the addon asks) and never shrinks. */
-const INITIAL_BYTES = 1 << 20;
-/** The memory `parse` builds into. */
-let reused = new ArrayBuffer(INITIAL_BYTES);
+/** The size of the memory `parse` builds into: it grows (doubling, at least to what the addon asks) and never shrinks. */
+let reusedBytes = 1 << 20;
+/** The memory `parse` builds into, made at the first call (and again after `parseBuffer` gives it away). */
+let reused = null;
 
 /**
  * Moves an `ArrayBuffer`'s memory to a new one, detaching it (no copy): the trees read from it
@@ -51,15 +51,23 @@ export function parse(source) {
 }
 
 /**
- * Parses `source` into a rawast buffer of its own: a `Uint8Array` over the parser's memory, handed
- * over without a copy (freed when collected), for `deserialize`, `walk` or keeping. Its memory is
- * outside the JS heap, so it cannot be transferred to another thread: send `buffer.slice()`.
+ * Parses `source` into a rawast buffer of its own, for `deserialize`, `walk`, keeping or sending: a
+ * `Uint8Array` over the parser's memory, handed over without a copy and freed when collected. That
+ * memory is outside the JS heap, which `postMessage` cannot transfer; with `{ transferable: true }`
+ * the parser builds into memory JS owns instead (the memory `parse` reuses, given away: the next
+ * call makes another), which `postMessage(buffer, [buffer.buffer])` moves to another thread without
+ * a copy.
  * @param {string} source
+ * @param {object} [options]
+ * @param {boolean} [options.transferable]
  * @returns {Uint8Array}
  */
-export function parseBuffer(source) {
+export function parseBuffer(source, options) {
   checkSource(source, "parseBuffer");
-  return addon.parseRaw(source);
+  if (!options?.transferable) return addon.parseRaw(source);
+  const bytes = build(source, "parseBuffer");
+  reused = null;
+  return bytes;
 }
 
 /**
@@ -76,11 +84,12 @@ export function walkSource(source, visitor) {
 function build(source, caller) {
   checkSource(source, caller);
   for (;;) {
-    reused = moveMemory(reused);
+    reused = reused === null ? new ArrayBuffer(reusedBytes) : moveMemory(reused);
     const result = addon.parseInto(source, new Uint8Array(reused));
     if (result.grow === undefined) return new Uint8Array(reused, result.start, result.length);
     // A new ArrayBuffer starts 8-aligned; sizes stay multiples of 8.
-    reused = new ArrayBuffer(Math.ceil(Math.max(reused.byteLength * 2, result.grow) / 8) * 8);
+    reusedBytes = Math.ceil(Math.max(reusedBytes * 2, result.grow) / 8) * 8;
+    reused = null;
   }
 }
 
