@@ -384,6 +384,18 @@ const CASES: &[Case] = &[
         &[("targets.t.package.addon", r#"modules = ["/extra.rs"]"#)],
         Refused,
     ),
+    case("targets.package.wasm", &["packaged-wasm32", "lazy-packaged-wasm32"], WASM, Effect),
+    case("targets.package.wasm", &["packaged", "packaged-web", "oxc-packaged", "addon"], WASM, Refused),
+    case("targets.package.wasm.build", &["wasm"], &[("targets.t.package.wasm", r#"build = "tiny::other""#)], Effect),
+    case(
+        "targets.package.wasm.buffer_format",
+        &["wasm"],
+        &[("targets.t.package.wasm", r#"buffer_format = "tiny::FORMAT""#)],
+        Effect,
+    ),
+    case("targets.package.wasm.name", &["wasm"], &[("targets.t.package.wasm", r#"name = "other""#)], Effect),
+    case("targets.package.wasm.crate", &["wasm"], &[("targets.t.package.wasm", r#"crate = "parser""#)], Effect),
+    case("targets.package.wasm.modules", &["wasm"], &[("targets.t.package.wasm", r#"modules = ["extra.rs"]"#)], Effect),
     case(
         "targets.package.smoke.source",
         &["packaged"],
@@ -465,6 +477,12 @@ const ADDON: &[(&str, &str)] = &[
     ("targets.t.package.addon", r#"buffer_format = "tiny::constants::BUFFER_FORMAT""#),
 ];
 
+/// A package's wasm module, of the same parser crate.
+const WASM: &[(&str, &str)] = &[
+    ("targets.t.package.wasm", r#"build = "tiny::build_program""#),
+    ("targets.t.package.wasm", r#"buffer_format = "tiny::constants::BUFFER_FORMAT""#),
+];
+
 const PACKAGE: &[(&str, &str)] = &[
     ("targets.t.package", r#"name = "tiny""#),
     ("targets.t.package", r#"version = "1.0.0""#),
@@ -535,6 +553,8 @@ fn base(name: &str) -> Toml {
             rawast(PACKAGE).with(&[("targets.t", "pointer_width = 32"), ("targets.t", r#"runtime = "web""#)])
         }
         "addon" => rawast(PACKAGE).with(ADDON),
+        "wasm" => base("packaged-wasm32").with(WASM),
+        "lazy-packaged-wasm32" => base("packaged-wasm32").with(&[("targets.t", "lazy = true")]),
         "packaged-linter" => rawast(PACKAGE).with(&[("targets.t", r#"source_placement = "end""#)]),
         "producer" => rawast(&[("schema", r#"producer_module = "crate::producer""#)]),
         "producer-only" => {
@@ -646,6 +666,7 @@ fn every_key_has_a_case() {
         ("targets.package", "[targets.t.package]"),
         ("targets.package.smoke", "[targets.t.package.smoke]"),
         ("targets.package.addon", "[targets.t.package.addon]"),
+        ("targets.package.wasm", "[targets.t.package.wasm]"),
     ];
     let mut keys = BTreeSet::new();
     for (prefix, header) in tables {

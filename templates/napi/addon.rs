@@ -1,5 +1,5 @@
-// {{ header[0] }}
-// {{ header[1] }}
+// {{ functions.header[0] }}
+// {{ functions.header[1] }}
 
 //! `parseInto(source, buffer)` builds the rawast buffer of `source` into a `Uint8Array` the caller
 //! reuses across calls, `parseRaw(source)` into a buffer of its own, handed to JS without a copy
@@ -13,8 +13,8 @@ use napi::{Either, Env};
 use napi_derive::napi;
 use rawast_napi::{SourcePlacement, Written};
 
-/// Where the buffers of target `{{ target }}` hold the source text.
-const PLACEMENT: SourcePlacement = SourcePlacement::{{ placement }};
+/// Where the buffers of target `{{ functions.target }}` hold the source text.
+const PLACEMENT: SourcePlacement = SourcePlacement::{{ functions.placement }};
 
 /// Where `parseInto` put the buffer: bytes `start..start + length` of the caller's `Uint8Array`.
 #[napi(object)]
@@ -36,7 +36,7 @@ pub struct GrowTo {
 #[napi(catch_unwind)]
 pub fn parse_into(source: String, buffer: Uint8ArraySlice<'_>) -> napi::Result<Either<BuiltRange, GrowTo>> {
     let mut buffer = buffer;
-    let written = rawast_napi::build_into(&mut buffer, &source, PLACEMENT, &{{ buffer_format }}, {{ build }})?;
+    let written = rawast_napi::build_into(&mut buffer, &source, PLACEMENT, &{{ functions.buffer_format }}, {{ functions.build }})?;
     Ok(match written {
         Written::Built { start, len } => Either::A(BuiltRange { start: start as f64, length: len as f64 }),
         Written::Grow { to } => Either::B(GrowTo { grow: to as f64 }),
@@ -47,7 +47,7 @@ pub fn parse_into(source: String, buffer: Uint8ArraySlice<'_>) -> napi::Result<E
 /// (freed when JS collects it), else copied once.
 #[napi(catch_unwind)]
 pub fn parse_raw(env: &Env, source: String) -> napi::Result<Uint8ArraySlice<'_>> {
-    let buffer = rawast_napi::build(&source, PLACEMENT, &{{ buffer_format }}, {{ build }}).map_err(parse_error)?;
+    let buffer = rawast_napi::build(&source, PLACEMENT, &{{ functions.buffer_format }}, {{ functions.build }}).map_err(parse_error)?;
     Ok(rawast_napi::hand_over(env, buffer)?.0)
 }
 

@@ -6,12 +6,15 @@
 // checks them in the page. Then the example page (examples/browser/) is used as a person would: code
 // typed in, the tree shown, and a screenshot of it checked for the tree.
 //
-// node tests/browser/run.js --chromium PATH --screenshot PATH --target-json JSON...
+// Then the JSONC example's web package (--jsonc-web: examples/jsonc's parser compiled to wasm32,
+// its tree read from the module's memory): every fixture parsed in the page as in Node.
+//
+// node tests/browser/run.js --chromium PATH --screenshot PATH [--jsonc-web] --target-json JSON...
 // node tests/browser/run.js --serve          (the example page, for a person, until interrupted)
 // node tests/browser/run.js --tune --chromium PATH CORPUS_FILE...   (`cargo xtask tune --browser`)
 // The last line: `browser: Chromium VERSION: T targets, F files, M mismatches`; exit 1 on any.
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -31,7 +34,7 @@ import { launch, version as chromiumVersion } from "./chromium.js";
 import { pngPixels } from "./png.js";
 import { serve } from "./server.js";
 
-const USAGE = "node tests/browser/run.js --chromium PATH --screenshot PATH --target-json JSON... | --serve | --tune --chromium PATH FILE... (run by `cargo xtask browser` and `cargo xtask tune --browser`)";
+const USAGE = "node tests/browser/run.js --chromium PATH --screenshot PATH [--jsonc-web] --target-json JSON... | --serve | --tune --chromium PATH FILE... (run by `cargo xtask browser` and `cargo xtask tune --browser`)";
 const root = new URL("../..", import.meta.url).pathname;
 
 /**
@@ -72,7 +75,7 @@ function chunkBoundaries() {
 const ENCODE_STRINGS = ["", "ascii only", "naïve café", "☃ snow", "😀 emoji", "\uD800 lone high", "low \uDC00", "\uDC00\uD800 reversed", "a\uD83D", "x".repeat(70000) + "é"];
 
 async function main() {
-  const { values, positionals } = parseCommandLine(USAGE, { chromium: { type: "string" }, screenshot: { type: "string" }, serve: { type: "boolean" }, tune: { type: "boolean" }, ...TARGET_OPTION }, { positionals: true });
+  const { values, positionals } = parseCommandLine(USAGE, { chromium: { type: "string" }, screenshot: { type: "string" }, serve: { type: "boolean" }, tune: { type: "boolean" }, "jsonc-web": { type: "boolean" }, ...TARGET_OPTION }, { positionals: true });
   if (values.serve) {
     const server = await serve(root, new Map());
     console.log(`serving the example page at ${server.origin}/examples/browser/index.html (Ctrl-C stops)`);
@@ -148,6 +151,13 @@ async function main() {
       const checks = Object.entries(report.checks).map(([key, value]) => `${key} ${value}`).join(", ");
       console.log(`${report.name}: ${report.files} files, ${report.mismatches.length} mismatches${checks ? `; ${checks}` : ""}`);
     }
+    if (values["jsonc-web"]) {
+      const jsonc = await checkJsoncWeb(page, server.origin);
+      files += jsonc.files;
+      mismatches += jsonc.mismatches.length;
+      for (const problem of jsonc.mismatches) console.log(`mismatch jsonc-web: ${problem}`);
+      console.log(`jsonc-web: ${jsonc.files} files, ${jsonc.mismatches.length} mismatches`);
+    }
     const example = await checkExamplePage(browser, server.origin, values.screenshot);
     if (example !== null) {
       mismatches++;
@@ -218,6 +228,61 @@ function plain(module, target, result) {
 function relativeToRoot(path) {
   if (!path.startsWith(root)) throw new Error(`${path} is outside the repository`);
   return path.slice(root.length);
+}
+
+/** The JSONC example's web package, its module fetched by `init()` as a page's would be. */
+const JSONC_WEB = "examples/jsonc/generated/npm/web";
+
+/**
+ * Every fixture of the JSONC example parsed by its web package in the page (the wasm module
+ * fetched beside `index.js`) and in Node (the same module's bytes): the same trees, the same errors.
+ */
+async function checkJsoncWeb(page, origin) {
+  const fixtures = join(root, "examples/jsonc/test/fixtures");
+  const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const texts = readdirSync(fixtures)
+    .filter((name) => /\.jsonc?$/.test(name))
+    .sort()
+    .flatMap((name) => {
+      try {
+        return [{ name, text: utf8.decode(readFileSync(join(fixtures, name))) }];
+      } catch {
+        return [];
+      }
+    });
+  const web = await import(pathToFileURL(join(root, JSONC_WEB, "index.js")).href);
+  await web.init(readFileSync(join(root, JSONC_WEB, "jsonc_web.wasm")));
+  const outcome = (parse, text) => {
+    try {
+      return { tree: JSON.stringify(parse(text)) };
+    } catch (error) {
+      return { error: error.message, name: error.constructor.name };
+    }
+  };
+  const inPage = await page.evaluate(
+    async (module, list) => {
+      const web = await import(module);
+      await web.init();
+      return list.map(({ text }) => {
+        try {
+          return { tree: JSON.stringify(web.parse(text)) };
+        } catch (error) {
+          return { error: error.message, name: error.constructor.name };
+        }
+      });
+    },
+    `${origin}/${JSONC_WEB}/index.js`,
+    texts,
+  );
+  const mismatches = [];
+  texts.forEach(({ name, text }, i) => {
+    const expected = outcome(web.parse, text);
+    if (JSON.stringify(inPage[i]) !== JSON.stringify(expected)) mismatches.push(`${name}: the page's ${JSON.stringify(inPage[i]).slice(0, 200)}, Node's ${JSON.stringify(expected).slice(0, 200)}`);
+  });
+  if (!inPage.some((result) => result.tree !== undefined) || !inPage.some((result) => result.error !== undefined)) {
+    mismatches.push("the fixtures gave no tree, or no error: the check compared nothing of one kind");
+  }
+  return { files: texts.length, mismatches };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The static server of `cargo xtask browser`: on 127.0.0.1, files of the repository under a few
 // prefixes (the npm packages' own files in generated/npm/, acorn's browser build, the wasm32
-// producer, the harness and the example page), and what the harness computed in Node (`routes`:
+// producer, the harness, the example page and the JSONC example's web package), and what the harness computed in Node (`routes`:
 // buffers and expected trees). Every response is cross-origin isolated (COOP and COEP), so that the
 // pages have `SharedArrayBuffer`.
 
@@ -18,6 +18,8 @@ const SERVED = [
   "tests/cycles/digest.js",
   "tests/conformance/wasm-protocol.js",
   "examples/browser/",
+  // The JSONC example's web package: its index.js, deserializer and wasm module.
+  "examples/jsonc/generated/npm/web/",
   // `cargo xtask tune --browser` and bench/ab-browser.js: their pages and what they load.
   "bench/ab.html",
   "bench/ab-page.js",

@@ -26,8 +26,10 @@ those trees, also from a SharedArrayBuffer (and for a lazy target through its ge
 materialize), refuse truncated and corrupted buffers with its RawastBufferError, write what
 TextEncoder writes with encodeSource, and walk what visit visits. For each 32-bit target, end to
 end: acorn in the page, the wasm32 test producer (target/wasm32-producer, built here) writing the
-buffer into its own wasm memory, and the deserializer reading it there, in place. Last, the example
-page (examples/browser/) as a person uses it: code typed in, the tree shown, and a screenshot of
+buffer into its own wasm memory, and the deserializer reading it there, in place. Then the JSONC
+example's web package (examples/jsonc's parser compiled to wasm32 with `rawast addon`, its trees
+read from the module's memory): every fixture parsed in the page as in Node, errors included. Last,
+the example page (examples/browser/) as a person uses it: code typed in, the tree shown, and a screenshot of
 the tree (--screenshot, default target/browser/example.png) checked for its text.
 
 Prints a line per target and check, then `browser: Chromium VERSION: T targets, F files, M
@@ -113,6 +115,9 @@ fn run(
 ) -> Result<ExitCode> {
     // The 32-bit targets' buffers, and the example page's, come from the wasm32 producer: required.
     layout32::build_producer(project, true)?;
+    // The JSONC example's parser compiled to wasm32, for its web package.
+    let rustc = layout32::rustc_or_warn(true, "")?.context("the wasm32 toolchain")?;
+    crate::examples::build_jsonc_wasm(project, &crate::examples::rawast_command(project)?, &rustc)?;
     // The deep buffers are written from the layouts; 64-bit targets' buffers by the native
     // producer (tests/producer.js runs its debug build).
     layouts::write(project)?;
@@ -123,7 +128,8 @@ fn run(
         .arg("--chromium")
         .arg(chromium)
         .arg("--screenshot")
-        .arg(screenshot);
+        .arg(screenshot)
+        .arg("--jsonc-web");
     command.args(targets.iter().flat_map(HarnessTarget::arg)).current_dir(&project.root);
     let status = command.status().context("cannot start node")?;
     Ok(project::exit_code(status.success()))

@@ -44,31 +44,27 @@ pub fn build_producer(project: &Project, required: bool) -> Result<bool> {
         );
         return Ok(false);
     };
-    let linker = wasm_linker()?;
-    project::run(
-        project::cargo()
-            .args([
-                "build",
-                "--quiet",
-                "--release",
-                "--locked",
-                "--package",
-                "rawast-schema-wasm",
-                "--target",
-                TARGET,
-                "-Zbuild-std=core,std,panic_abort",
-            ])
-            .arg("--target-dir")
-            .arg(project.path("target/wasm32-producer"))
-            .env("RUSTC", &rustc)
-            .env("RUSTC_BOOTSTRAP", "1")
-            .env(
-                "RUSTFLAGS",
-                format!("-C linker={} -C link-arg=-zstack-size={PRODUCER_STACK_BYTES}", linker.display()),
-            ),
-        &project.root,
-    )?;
+    let mut command = project::cargo();
+    command
+        .args(["build", "--quiet", "--release", "--locked", "--package", "rawast-schema-wasm", "--target", TARGET])
+        .arg("--target-dir")
+        .arg(project.path("target/wasm32-producer"))
+        .envs(wasm_env(&rustc, &format!("-C link-arg=-zstack-size={PRODUCER_STACK_BYTES}"))?);
+    project::run(&mut command, &project.root)?;
     Ok(true)
+}
+
+/// What a `cargo build --target wasm32-unknown-unknown` needs here: Debian's rustc (`rustc_32`),
+/// `core` and `std` built from its library source (`build-std`, unlocked by `RUSTC_BOOTSTRAP`), and
+/// a linker; `rustflags` are added to the linker's flag.
+pub fn wasm_env(rustc: &Path, rustflags: &str) -> Result<Vec<(&'static str, std::ffi::OsString)>> {
+    let linker = wasm_linker()?;
+    Ok(vec![
+        ("RUSTC", rustc.into()),
+        ("RUSTC_BOOTSTRAP", "1".into()),
+        ("CARGO_UNSTABLE_BUILD_STD", "core,std,panic_abort".into()),
+        ("RUSTFLAGS", format!("-C linker={} {rustflags}", linker.display()).trim_end().into()),
+    ])
 }
 
 /// Builds the wasm32 producer if any of `targets` reads its buffers; without its toolchain (and

@@ -63,10 +63,7 @@ pub fn run(project: &Project, dry_run: bool) -> Result<ExitCode> {
         .filter(|t| t.package.is_some() && (with_32 || t.rawast().is_some_and(|s| s.pointer_width.bits() == 64)))
         .map(|t| t.name.clone())
         .collect();
-    if !root.join(NODE22).exists() {
-        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root.join(NODE22_DIR))?;
-    }
-    let nodes: Vec<PathBuf> = NODE_CANDIDATES.iter().map(|node| root.join(node)).filter(|node| node.exists()).collect();
+    let nodes = nodes(project)?;
     // One place for the tarballs and the pinned tools of both configurations.
     let (out_dir, tools_dir) = (Some(root.join("target/npm")), Some(root.join("target/rawast-tools")));
     let options = rawast::PackageOptions {
@@ -75,13 +72,24 @@ pub fn run(project: &Project, dry_run: bool) -> Result<ExitCode> {
         targets: packaged,
         out_dir: out_dir.clone(),
         tools_dir: tools_dir.clone(),
+        prebuilt: false,
     };
     let mut report = rawast::package(&config_path, &options, &mut |line| eprintln!("{line}"))?;
     // The oxc targets' packages: their smoke tests make buffers with the producers they name.
-    let oxc = rawast::PackageOptions { dry_run, nodes, targets: Vec::new(), out_dir, tools_dir };
+    let oxc = rawast::PackageOptions { dry_run, nodes, targets: Vec::new(), out_dir, tools_dir, prebuilt: false };
     report.rows.extend(rawast::package(&project.path(OXC_CONFIG), &oxc, &mut |line| eprintln!("{line}"))?.rows);
     print!("{}", report.summary());
     Ok(project::exit_code(report.failed() == 0))
+}
+
+/// Every Node there is to check packages on: the pinned Node 24, Node 22 (installed here first if
+/// it is not) and the system's, where it exists.
+pub fn nodes(project: &Project) -> Result<Vec<PathBuf>> {
+    let root = &project.root;
+    if !root.join(NODE22).exists() {
+        project::run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]), &root.join(NODE22_DIR))?;
+    }
+    Ok(NODE_CANDIDATES.iter().map(|node| root.join(node)).filter(|node| node.exists()).collect())
 }
 
 /// Writes acorn's JSON of `tests/package/sample.js` (the expected deserialization) and its buffers

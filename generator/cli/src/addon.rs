@@ -1,14 +1,15 @@
-//! `rawast addon`: build the native addon of each package that has one (`[targets.X.package.addon]`)
-//! with Cargo, from the crate codegen wrote in `<output>/napi/<target>/`, and put it in the package
-//! as napi-rs names addons: `<name>.<platform>.node`, such as `jsonc.linux-x64-gnu.node`, which the
-//! package's `index.js` loads.
+//! `rawast addon`: build the parser of each package that has one with Cargo, and put it in the
+//! package, where its `index.js` loads it: a native addon (`[targets.X.package.addon]`, the crate
+//! codegen wrote in `<output>/napi/<target>/`) as napi-rs names addons, `<name>.<platform>.node`
+//! such as `jsonc.linux-x64-gnu.node`; a wasm module (`.wasm`, `<output>/wasm/<target>/`, built for
+//! `wasm32-unknown-unknown` in a target directory of its own) as `<name>.wasm`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use rawast_generator::Config;
-use rawast_generator::config::{Addon, Target};
+use rawast_generator::config::{Addon, AddonKind, Target};
 
 use crate::error::Error;
 
@@ -68,18 +69,25 @@ pub(crate) fn build(
     debug: bool,
     log: &mut dyn FnMut(&str),
 ) -> Result<BuiltAddon, Error> {
-    let platform = napi_platform()?;
+    let file_name = match addon.kind {
+        AddonKind::Napi => format!("{}.{}.node", addon.name, napi_platform()?),
+        AddonKind::Wasm => format!("{}.wasm", addon.name),
+    };
     let output = base.join(&config.output_dir.path);
-    let manifest = output.join(format!("napi/{}/Cargo.toml", target.name));
+    let manifest = output.join(format!("{}/{}/Cargo.toml", addon.kind.crate_dir(), target.name));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(&cargo);
     command.arg("build").arg("--manifest-path").arg(&manifest).arg("--message-format=json-render-diagnostics");
     if !debug {
         command.arg("--release");
     }
-    // A crate that is a workspace of its own would keep its target directory in the output
-    // directory: it takes the one beside codegen.toml instead.
-    if workspace_root(&cargo, &manifest)? == fs::canonicalize(&manifest).map_err(|e| Error::io(&manifest, e))? {
+    if addon.kind == AddonKind::Wasm {
+        // A target directory of its own: the wasm build's flags (a linker, `build-std` where the
+        // toolchain has no wasm32 library) would otherwise rebuild the workspace's host crates.
+        command.args(["--target", WASM_TARGET, "--target-dir"]).arg(base.join("target/wasm"));
+    } else if workspace_root(&cargo, &manifest)? == fs::canonicalize(&manifest).map_err(|e| Error::io(&manifest, e))? {
+        // A crate that is a workspace of its own would keep its target directory in the output
+        // directory: it takes the one beside codegen.toml instead.
         command.arg("--target-dir").arg(base.join("target"));
     }
     log(&format!("$ {}", format!("{command:?}").replace('"', "")));
@@ -102,13 +110,40 @@ pub(crate) fn build(
         ))
     })?;
     let package_dir = output.join(target.module_dir());
-    let path = package_dir.join(format!("{}.{platform}.node", addon.name));
+    let path = package_dir.join(&file_name);
     // Written beside and renamed over: a Node process that has the old file loaded keeps its copy.
-    let partial = package_dir.join(format!(".{}.{platform}.node.partial", addon.name));
+    let partial = package_dir.join(format!(".{file_name}.partial"));
     fs::copy(&library, &partial).map_err(|e| Error::io(&library, e))?;
     fs::rename(&partial, &path).map_err(|e| Error::io(&path, e))?;
     Ok(BuiltAddon { target: target.name.clone(), path })
 }
+
+/// An error unless the package of `target` holds a built parser (`<name>.<platform>.node` of any
+/// platform, or `<name>.wasm`), for `rawast package --prebuilt`.
+pub(crate) fn check_prebuilt(base: &Path, config: &Config, target: &Target, addon: &Addon) -> Result<(), Error> {
+    let dir = base.join(&config.output_dir.path).join(target.module_dir());
+    let entries = fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))?;
+    let built = entries.filter_map(Result::ok).any(|entry| {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let config_path = format!("{}/{}/{name}", config.output_dir.path, target.module_dir());
+        config.is_build_output(&config_path)
+    });
+    if built {
+        return Ok(());
+    }
+    let (what, file) = match addon.kind {
+        AddonKind::Napi => ("native addon", format!("{}.<platform>.node", addon.name)),
+        AddonKind::Wasm => ("wasm module", format!("{}.wasm", addon.name)),
+    };
+    Err(Error::Tool(format!(
+        "--prebuilt: {} holds no {what} ({file}): run `rawast addon --target {}` first",
+        dir.display(),
+        target.name
+    )))
+}
+
+/// What a wasm module is built for.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// The `Cargo.toml` of the workspace `manifest`'s package belongs to (its own, when it is none's).
 fn workspace_root(cargo: &std::ffi::OsStr, manifest: &Path) -> Result<PathBuf, Error> {
@@ -128,7 +163,7 @@ fn workspace_root(cargo: &std::ffi::OsStr, manifest: &Path) -> Result<PathBuf, E
     Ok(fs::canonicalize(&root).unwrap_or(root))
 }
 
-/// The dynamic library of the cdylib `name` in Cargo's JSON messages.
+/// The dynamic library (or wasm module) of the cdylib `name` in Cargo's JSON messages.
 fn built_library(messages: &str, name: &str) -> Option<PathBuf> {
     messages.lines().filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok()).find_map(|message| {
         let is_addon = message["reason"] == "compiler-artifact"
@@ -138,7 +173,7 @@ fn built_library(messages: &str, name: &str) -> Option<PathBuf> {
             return None;
         }
         message["filenames"].as_array()?.iter().filter_map(|file| file.as_str()).find_map(|file| {
-            let is_library = [".so", ".dylib", ".dll"].iter().any(|extension| file.ends_with(extension));
+            let is_library = [".so", ".dylib", ".dll", ".wasm"].iter().any(|extension| file.ends_with(extension));
             is_library.then(|| PathBuf::from(file))
         })
     })

@@ -31,12 +31,13 @@ enum Commands {
         #[arg(long, value_name = "FILE", default_value = "codegen.toml")]
         config: PathBuf,
     },
-    /// Build the native addon of each package that has one, into the package
+    /// Build the parser of each package that has one (a native addon or a wasm module), into the package
     ///
-    /// Runs `cargo build --release` of the addon crate codegen wrote (<output>/napi/<target>/) and
-    /// copies the library into the package as napi-rs names addons: <name>.<platform>.node, such as
-    /// jsonc.linux-x64-gnu.node, which the package's `parse` loads. The generated files must be up
-    /// to date. The last line is `addon: N built`.
+    /// Runs `cargo build --release` of the crate codegen wrote (<output>/napi/<target>/, or
+    /// <output>/wasm/<target>/ for wasm32-unknown-unknown) and copies the library into the package,
+    /// where its `parse` loads it: an addon as napi-rs names them, <name>.<platform>.node such as
+    /// jsonc.linux-x64-gnu.node; a wasm module as <name>.wasm. The generated files must be up to
+    /// date. The last line is `addon: N built`.
     Addon {
         /// The configuration; paths in it are relative to its directory
         #[arg(long, value_name = "FILE", default_value = "codegen.toml")]
@@ -71,6 +72,10 @@ enum Commands {
         /// Where publint and TypeScript are installed (pinned, with npm ci); default: target/rawast-tools
         #[arg(long, value_name = "DIR")]
         tools_dir: Option<PathBuf>,
+        /// Pack the parsers already in the packages (from `rawast addon`, or other platforms'
+        /// builds) instead of building them
+        #[arg(long)]
+        prebuilt: bool,
     },
 }
 
@@ -94,8 +99,8 @@ fn main() -> ExitCode {
                 true
             })
         }
-        Commands::Package { dry_run, config, nodes, targets, tools_dir } => {
-            let options = rawast::PackageOptions { dry_run, nodes, targets, out_dir: None, tools_dir };
+        Commands::Package { dry_run, config, nodes, targets, tools_dir, prebuilt } => {
+            let options = rawast::PackageOptions { dry_run, nodes, targets, out_dir: None, tools_dir, prebuilt };
             rawast::package(&config, &options, &mut |line| eprintln!("{line}")).map(|report| {
                 print!("{}", report.summary());
                 report.failed() == 0

@@ -33,6 +33,9 @@ pub struct PackageOptions {
     /// Where the pinned publint and TypeScript are installed; `None`: `target/rawast-tools`
     /// beside the configuration.
     pub tools_dir: Option<PathBuf>,
+    /// Pack the parsers already in the packages (built by `rawast addon`, or gathered from the
+    /// builds of other platforms) instead of building them.
+    pub prebuilt: bool,
 }
 
 /// Packs and checks the packages of the configuration at `config_path`. The generated files must be
@@ -60,8 +63,12 @@ pub fn package(
     let mut rows = Vec::new();
     for (target, package) in targets {
         if let Some(addon) = &package.addon {
-            let built = crate::addon::build(&base, &config, target, addon, false, log)?;
-            log(&format!("built {}", built.path.display()));
+            if options.prebuilt {
+                crate::addon::check_prebuilt(&base, &config, target, addon)?;
+            } else {
+                let built = crate::addon::build(&base, &config, target, addon, false, log)?;
+                log(&format!("built {}", built.path.display()));
+            }
         }
         let dir = base.join(&config.output_dir.path).join(target.module_dir());
         let check = Check {

@@ -4,14 +4,29 @@
 // The package's addon loads on this Node; `parse(source)` gives exactly the expected JSON (keys in
 // order), as does `deserialize(parseBuffer(source))`, twice in a row (`parse` reuses its buffer);
 // `parse` of what is not a string is a `TypeError`; and two worker threads, each with the
-// package's own module instance and buffer, parse the source at once to the same JSON.
-import { readFileSync } from "node:fs";
+// package's own module instance and buffer, parse the source at once to the same JSON. A package
+// whose parser is a wasm module (it exports `init`) is given the module's bytes first.
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 
 import { firstDifference, toJson } from "./compare.js";
 
+/** The package's parser, ready: its wasm module loaded from the installed package, if it has one. */
+async function ready(name) {
+  const parser = await import(name);
+  if (typeof parser.init === "function") {
+    const dir = dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+    const [module] = readdirSync(dir).filter((file) => file.endsWith(".wasm"));
+    if (module === undefined) throw new Error(`${name} exports init but holds no .wasm module`);
+    await parser.init(readFileSync(join(dir, module)));
+  }
+  return parser;
+}
+
 if (!isMainThread) {
-  const { parse } = await import(workerData.name);
+  const { parse } = await ready(workerData.name);
   parentPort.postMessage(toJson(parse(workerData.source)));
 } else {
   const [name, sourcePath, expectedPath] = process.argv.slice(2);
@@ -19,7 +34,7 @@ if (!isMainThread) {
     console.error(`${name} on Node ${process.version}: ${message}`);
     process.exit(1);
   };
-  const parser = await import(name);
+  const parser = await ready(name);
   for (const exported of ["parse", "parseBuffer", "deserialize"]) {
     if (typeof parser[exported] !== "function") fail(`the package exports no \`${exported}\` function`);
   }

@@ -22,7 +22,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::files::SourceFile;
 use crate::ir::Dialect;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
-pub use package::{Addon, AddonModule, Fingerprint, Package, Smoke};
+pub use package::{Addon, AddonKind, AddonModule, Fingerprint, Package, Smoke};
 pub use schema::{OXC_ROOT, RustPaths};
 pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
 pub use targets::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
@@ -174,8 +174,8 @@ impl Config {
 
     /// Whether `path` (relative to the configuration's directory) is what building a package's
     /// addon puts in the output directory, which codegen neither writes nor refuses: the built
-    /// `<addon>.<platform>.node` in the package, and a lock file and target directory beside the
-    /// addon crate when it is built as a workspace of its own.
+    /// `<addon>.<platform>.node` (or `<addon>.wasm`) in the package, and a lock file and target
+    /// directory beside the addon crate when it is built as a workspace of its own.
     pub fn is_build_output(&self, path: &str) -> bool {
         let Some(relative) = path.strip_prefix(&self.output_dir.path).and_then(|p| p.strip_prefix('/')) else {
             return false;
@@ -184,10 +184,14 @@ impl Config {
             let Some(addon) = target.package.as_ref().and_then(|p| p.addon.as_ref()) else { return false };
             let in_package = relative.strip_prefix(&target.module_dir()).and_then(|p| p.strip_prefix('/'));
             let built = in_package.is_some_and(|file| {
-                file.strip_prefix(&addon.name).is_some_and(|rest| rest.starts_with('.') && rest.ends_with(".node"))
+                let ending = match addon.kind {
+                    AddonKind::Napi => ".node",
+                    AddonKind::Wasm => ".wasm",
+                };
+                file.strip_prefix(&addon.name).is_some_and(|rest| rest.starts_with('.') && rest.ends_with(ending))
                     && !file.contains('/')
             });
-            let crate_dir = format!("napi/{}/", target.name);
+            let crate_dir = format!("{}/{}/", addon.kind.crate_dir(), target.name);
             let beside_crate = relative
                 .strip_prefix(&crate_dir)
                 .is_some_and(|file| file == "Cargo.lock" || file == "target" || file.starts_with("target/"));

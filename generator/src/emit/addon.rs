@@ -1,11 +1,12 @@
-//! A package's native addon (`[targets.X.package.addon]`): the napi-rs crate around the parser's
-//! builder, `napi/<target>/` (templates `templates/napi/`), and the package's `index.js` and
-//! `index.d.ts` (templates `templates/npm/index.*`), whose `parse(source)` calls it. `rawast addon`
-//! builds the crate into the package.
+//! A package's parser (`[targets.X.package.addon]` or `.wasm`): the crate around the parser's
+//! builder, a napi-rs addon in `napi/<target>/` (templates `templates/napi/`) or a wasm32 module in
+//! `wasm/<target>/` (`templates/wasm/`), both rooted in `templates/addon/lib.rs`; and the package's
+//! `index.js` and `index.d.ts` (`templates/npm/index*`), whose `parse(source)` calls it. `rawast
+//! addon` builds the crate into the package.
 
 use askama::Template;
 
-use crate::config::{Addon, Package, RawastSettings, SourcePlacement, Target};
+use crate::config::{Addon, AddonKind, Package, RawastSettings, SourcePlacement, Target};
 use crate::context::EmitContext;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::emit::template::render;
@@ -17,22 +18,34 @@ const NAPI: &str = "3.16";
 const NAPI_DERIVE: &str = "3.7";
 const NAPI_BUILD: &str = "2.6";
 
-#[derive(Template)]
-#[template(path = "napi/Cargo.toml", escape = "none")]
-struct CargoToml<'a> {
+/// What both crates' `Cargo.toml` say of the package and the parser crate.
+struct CrateInfo<'a> {
     header: [String; 2],
     package: &'a str,
     name: &'a str,
-    /// The addon crate's package name: the addon's, with `-napi` (unique, as addon names are).
+    /// The crate's package name: the addon's, with `-napi` or `-wasm` (unique, as addon names are).
     crate_name: String,
     version: &'a str,
-    /// The parser crate's package name and its directory, relative to the addon crate's.
+    /// The parser crate's package name and its directory, relative to the crate's.
     parser_package: String,
     parser_path: String,
+    /// The rawast crates' version: the generator's.
+    rawast_version: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "napi/Cargo.toml", escape = "none")]
+struct NapiCargoToml<'a> {
+    info: CrateInfo<'a>,
     napi: &'static str,
     napi_derive: &'static str,
     napi_build: &'static str,
-    rawast_napi: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "wasm/Cargo.toml", escape = "none")]
+struct WasmCargoToml<'a> {
+    info: CrateInfo<'a>,
 }
 
 #[derive(Template)]
@@ -41,10 +54,13 @@ struct BuildRs {
     header: [String; 2],
 }
 
+/// The crate's root: the generated module and the user's.
 #[derive(Template)]
-#[template(path = "napi/lib.rs", escape = "none")]
+#[template(path = "addon/lib.rs", escape = "none")]
 struct LibRs<'a> {
     header: [String; 2],
+    /// "Node.js addon" or "WebAssembly module".
+    what: &'static str,
     package: &'a str,
     /// The user's modules: each one's name and path relative to `lib.rs`.
     modules: Vec<(String, String)>,
@@ -53,7 +69,18 @@ struct LibRs<'a> {
 /// The functions, in a module rustfmt skips: the parser's paths make lines of any length.
 #[derive(Template)]
 #[template(path = "napi/addon.rs", escape = "none")]
-struct AddonRs<'a> {
+struct NapiAddonRs<'a> {
+    functions: Functions<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "wasm/addon.rs", escape = "none")]
+struct WasmAddonRs<'a> {
+    functions: Functions<'a>,
+}
+
+/// What the generated functions call.
+struct Functions<'a> {
     header: [String; 2],
     target: &'a str,
     /// `Start` or `End`: `SourcePlacement`'s variant.
@@ -64,7 +91,30 @@ struct AddonRs<'a> {
 
 #[derive(Template)]
 #[template(path = "npm/index.js", escape = "none")]
-struct IndexJs<'a> {
+struct NapiIndexJs<'a> {
+    index: Index<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "npm/index.d.ts", escape = "none")]
+struct NapiIndexDts<'a> {
+    index: Index<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "npm/index_wasm.js", escape = "none")]
+struct WasmIndexJs<'a> {
+    index: Index<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "npm/index_wasm.d.ts", escape = "none")]
+struct WasmIndexDts<'a> {
+    index: Index<'a>,
+}
+
+/// What the package's `index.js` and `index.d.ts` say.
+struct Index<'a> {
     header: [String; 2],
     package: &'a str,
     name: &'a str,
@@ -72,17 +122,8 @@ struct IndexJs<'a> {
     walker: bool,
 }
 
-#[derive(Template)]
-#[template(path = "npm/index.d.ts", escape = "none")]
-struct IndexDts<'a> {
-    header: [String; 2],
-    package: &'a str,
-    lazy: bool,
-    walker: bool,
-}
-
-/// The addon crate and the package's parser module, for a target whose package has an addon.
-/// `walker`: the target has `walk.js`.
+/// The crate around the parser's builder and the package's parser module, for a target whose
+/// package has an addon or a wasm module. `walker`: the target has `walk.js`.
 pub fn emit(
     cx: &EmitContext,
     target: &Target,
@@ -92,31 +133,25 @@ pub fn emit(
     walker: bool,
 ) -> Result<Vec<Output>, Error> {
     let header = cx.header_lines();
-    let parser_package = parser_package_name(addon, cx.inputs)?;
-    let crate_dir = format!("napi/{}", target.name);
-    // From the addon crate's directory (and its `src/`) up to the directory of codegen.toml.
+    let crate_dir = format!("{}/{}", addon.kind.crate_dir(), target.name);
+    // From the crate's directory (and its `src/`) up to the directory of codegen.toml.
     let up = "../".repeat(cx.config.output_dir.path.split('/').count() + 2);
-    let parser_path = match &addon.parser_crate {
-        Some(dir) => format!("{up}{}", dir.path),
-        None => up.trim_end_matches('/').to_owned(),
-    };
-    let modules =
-        addon.modules.iter().map(|module| (module.name.clone(), format!("../{up}{}", module.path.path))).collect();
-    let cargo = CargoToml {
+    let info = CrateInfo {
         header: header.clone(),
         package: &package.name,
         name: &addon.name,
-        crate_name: format!("{}-napi", addon.name.replace('_', "-")),
+        crate_name: format!("{}-{}", addon.name.replace('_', "-"), addon.kind.crate_dir()),
         version: &package.version,
-        parser_package,
-        parser_path,
-        napi: NAPI,
-        napi_derive: NAPI_DERIVE,
-        napi_build: NAPI_BUILD,
-        rawast_napi: env!("CARGO_PKG_VERSION"),
+        parser_package: parser_package_name(addon, cx.inputs)?,
+        parser_path: match &addon.parser_crate {
+            Some(dir) => format!("{up}{}", dir.path),
+            None => up.trim_end_matches('/').to_owned(),
+        },
+        rawast_version: env!("CARGO_PKG_VERSION"),
     };
-    let lib = LibRs { header: header.clone(), package: &package.name, modules };
-    let functions = AddonRs {
+    let modules =
+        addon.modules.iter().map(|module| (module.name.clone(), format!("../{up}{}", module.path.path))).collect();
+    let functions = Functions {
         header: header.clone(),
         target: &target.name,
         placement: match settings.source_placement {
@@ -127,20 +162,36 @@ pub fn emit(
         buffer_format: &addon.buffer_format,
     };
     let index =
-        IndexJs { header: header.clone(), package: &package.name, name: &addon.name, lazy: settings.lazy, walker };
-    let types = IndexDts { header: header.clone(), package: &package.name, lazy: settings.lazy, walker };
+        || Index { header: header.clone(), package: &package.name, name: &addon.name, lazy: settings.lazy, walker };
     let package_dir = target.module_dir();
-    Ok(vec![
-        output(format!("{crate_dir}/Cargo.toml"), render(&cargo, "napi/Cargo.toml")?),
-        output(format!("{crate_dir}/build.rs"), render(&BuildRs { header }, "napi/build.rs")?),
-        output(format!("{crate_dir}/src/lib.rs"), render(&lib, "napi/lib.rs")?),
-        output(format!("{crate_dir}/src/addon.rs"), render(&functions, "napi/addon.rs")?),
-        output(format!("{package_dir}/index.js"), render(&index, "npm/index.js")?),
-        output(format!("{package_dir}/index.d.ts"), render(&types, "npm/index.d.ts")?),
-    ])
+    let lib = |what| LibRs { header: header.clone(), what, package: &package.name, modules };
+    let mut files = match addon.kind {
+        AddonKind::Napi => vec![
+            (
+                format!("{crate_dir}/Cargo.toml"),
+                render(
+                    &NapiCargoToml { info, napi: NAPI, napi_derive: NAPI_DERIVE, napi_build: NAPI_BUILD },
+                    "napi/Cargo.toml",
+                )?,
+            ),
+            (format!("{crate_dir}/build.rs"), render(&BuildRs { header: header.clone() }, "napi/build.rs")?),
+            (format!("{crate_dir}/src/lib.rs"), render(&lib("Node.js addon"), "addon/lib.rs")?),
+            (format!("{crate_dir}/src/addon.rs"), render(&NapiAddonRs { functions }, "napi/addon.rs")?),
+            (format!("{package_dir}/index.js"), render(&NapiIndexJs { index: index() }, "npm/index.js")?),
+            (format!("{package_dir}/index.d.ts"), render(&NapiIndexDts { index: index() }, "npm/index.d.ts")?),
+        ],
+        AddonKind::Wasm => vec![
+            (format!("{crate_dir}/Cargo.toml"), render(&WasmCargoToml { info }, "wasm/Cargo.toml")?),
+            (format!("{crate_dir}/src/lib.rs"), render(&lib("WebAssembly module"), "addon/lib.rs")?),
+            (format!("{crate_dir}/src/addon.rs"), render(&WasmAddonRs { functions }, "wasm/addon.rs")?),
+            (format!("{package_dir}/index.js"), render(&WasmIndexJs { index: index() }, "npm/index_wasm.js")?),
+            (format!("{package_dir}/index.d.ts"), render(&WasmIndexDts { index: index() }, "npm/index_wasm.d.ts")?),
+        ],
+    };
+    Ok(files.drain(..).map(|(path, contents)| Output { path, contents }).collect())
 }
 
-/// The name of the parser crate's package, from its `Cargo.toml`: the addon crate depends on it.
+/// The name of the parser crate's package, from its `Cargo.toml`: the crate depends on it.
 fn parser_package_name(addon: &Addon, inputs: &[SourceFile]) -> Result<String, Error> {
     let manifest = addon.parser_manifest();
     let file = inputs
@@ -153,15 +204,15 @@ fn parser_package_name(addon: &Addon, inputs: &[SourceFile]) -> Result<String, E
     name.ok_or_else(|| {
         Error::Input(Diagnostics(vec![
             Diagnostic::new(format!(
-                "{} has no [package] name: the addon's parser crate is not a Cargo package",
-                manifest.path
+                "{} has no [package] name: the {} table's parser crate is not a Cargo package",
+                manifest.path,
+                addon.kind.table()
             ))
             .at(manifest.location)
-            .with_help("set the addon's `crate` to the directory of your parser crate's Cargo.toml"),
+            .with_help(format!(
+                "set the {} table's `crate` to the directory of your parser crate's Cargo.toml",
+                addon.kind.table()
+            )),
         ]))
     })
-}
-
-fn output(path: String, contents: String) -> Output {
-    Output { path, contents }
 }

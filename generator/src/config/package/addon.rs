@@ -1,7 +1,9 @@
-//! `[targets.X.package.addon]`: the Node.js addon that makes a target's package a parser. The
-//! user's parser crate exports a builder, `fn<'a>(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>`
-//! (the one `rawast_runtime::build` and `build_into` call); codegen writes a napi-rs crate around it
-//! (`napi/<target>/`) and the package's `index.js`, whose `parse(source)` returns the tree.
+//! `[targets.X.package.addon]` and `[targets.X.package.wasm]`: the parser a target's package runs,
+//! as a Node.js addon or a WebAssembly module. The user's parser crate exports a builder,
+//! `fn<'a>(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>` (the one `rawast_runtime::build` and
+//! `build_into` call); codegen writes a crate around it (`napi/<target>/`, a napi-rs addon, or
+//! `wasm/<target>/`, a wasm32 module) and the package's `index.js`, whose `parse(source)` returns
+//! the tree.
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -10,9 +12,38 @@ use crate::config::{ConfigPath, checked_path, error_at};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::files::SourceFile;
 
-/// A package's native addon.
+/// How a package's parser runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AddonKind {
+    /// A Node.js addon, through napi-rs: `<name>.<platform>.node`, 64-bit buffers.
+    Napi,
+    /// A WebAssembly module (wasm32) that writes into its own memory, read in place: `<name>.wasm`,
+    /// 32-bit buffers, for browsers and any runtime with WebAssembly.
+    Wasm,
+}
+
+impl AddonKind {
+    /// The table that configures it, under `[targets.X.package]`.
+    pub fn table(self) -> &'static str {
+        match self {
+            AddonKind::Napi => "addon",
+            AddonKind::Wasm => "wasm",
+        }
+    }
+
+    /// The directory of its crate in the output directory, and of its file's name's ending.
+    pub fn crate_dir(self) -> &'static str {
+        match self {
+            AddonKind::Napi => "napi",
+            AddonKind::Wasm => "wasm",
+        }
+    }
+}
+
+/// A package's parser: a native addon or a wasm module.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Addon {
+    pub kind: AddonKind,
     /// The parser crate's directory, relative to `codegen.toml`; `None`: the directory of
     /// `codegen.toml` itself.
     pub parser_crate: Option<ConfigPath>,
@@ -21,8 +52,8 @@ pub struct Addon {
     /// The Rust path of the `BufferFormat` constant codegen wrote into the parser crate, such as
     /// `my_parser::constants::BUFFER_FORMAT`.
     pub buffer_format: String,
-    /// The addon's file stem, as napi-rs names it: `<name>.linux-x64-gnu.node`. Also the library
-    /// name of the generated crate, so a Rust identifier.
+    /// The addon's file stem, as napi-rs names it: `<name>.linux-x64-gnu.node` (a wasm module's:
+    /// `<name>.wasm`). Also the library name of the generated crate, so a Rust identifier.
     pub name: String,
     /// Rust files of the user's compiled into the addon as modules, their `#[napi]` functions
     /// exported beside the generated ones.
@@ -65,6 +96,7 @@ pub(super) struct RawAddon {
 /// when a value is unusable. `producer` is an oxc target's producer, whose packages take no addon.
 pub(super) fn check(
     raw: Spanned<RawAddon>,
+    kind: AddonKind,
     package_name: &str,
     producer: Option<&str>,
     file: &SourceFile,
@@ -77,8 +109,8 @@ pub(super) fn check(
         diagnostics.push(error_at(
             file,
             table.clone(),
-            "an oxc target's package takes no `addon` table",
-            format!("its buffers come from {producer}, which hands them to JS itself; an addon is for a parser of your own that writes rawast buffers"),
+            format!("an oxc target's package takes no `{}` table", kind.table()),
+            format!("its buffers come from {producer}, which hands them to JS itself; an addon or a wasm module is for a parser of your own that writes rawast buffers"),
         ));
     }
     let parser_crate = raw.parser_crate.as_ref().map(|dir| checked_path(dir, "parser crate", file, diagnostics));
@@ -114,6 +146,7 @@ pub(super) fn check(
         return None;
     }
     Some(Addon {
+        kind,
         parser_crate,
         build: raw.build.into_inner(),
         buffer_format: raw.buffer_format.into_inner(),

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use super::{ConfigPath, checked_path, error_at};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::files::SourceFile;
-pub use addon::{Addon, AddonModule};
+pub use addon::{Addon, AddonKind, AddonModule};
 use npm::{is_semver, license_problem, npm_name_problem, suggested_license};
 
 /// A target's npm package.
@@ -41,7 +41,8 @@ pub struct Package {
     /// `package.json`'s `peerDependencies`, by name: an oxc target's names its producer's release
     /// (`oxc-parser`, or `oxlint` for `linter = true`), whose buffers it reads.
     pub peer_dependencies: Vec<(String, String)>,
-    /// `[targets.X.package.addon]`: the native addon that makes the package a parser, if any.
+    /// `[targets.X.package.addon]` or `[targets.X.package.wasm]`: the parser the package runs, a
+    /// native addon or a wasm module, if any.
     pub addon: Option<Addon>,
     /// Where the `[targets.X.package]` table is, for notes about it.
     pub location: Location,
@@ -78,6 +79,7 @@ pub(super) struct RawPackage {
     #[serde(default)]
     peer_dependencies: BTreeMap<String, Spanned<String>>,
     addon: Option<Spanned<addon::RawAddon>>,
+    wasm: Option<Spanned<addon::RawAddon>>,
 }
 
 #[derive(Deserialize)]
@@ -130,8 +132,22 @@ pub(super) fn check(
             format!("add `peer_dependencies = {{ \"{producer}\" = \"<version>\" }}`: users see which release it reads, and `rawast package` smoke-tests it on that release's buffers"),
         ));
     }
-    let smoke = raw.smoke.map(|smoke| check_smoke(smoke, raw.addon.is_some(), file, diagnostics));
-    let addon = raw.addon.and_then(|addon| addon::check(addon, raw.name.get_ref(), producer, file, diagnostics));
+    let smoke = raw.smoke.map(|smoke| check_smoke(smoke, raw.addon.is_some() || raw.wasm.is_some(), file, diagnostics));
+    if let (Some(_), Some(wasm)) = (&raw.addon, &raw.wasm) {
+        diagnostics.push(error_at(
+            file,
+            wasm.span(),
+            "a package has one parser: a native addon or a wasm module, not both",
+            "give the wasm module a target of its own (pointer_width = 32, runtime = \"web\") and its own package",
+        ));
+    }
+    let parser = match (raw.addon, raw.wasm) {
+        (Some(addon), _) => Some((addon, AddonKind::Napi)),
+        (None, Some(wasm)) => Some((wasm, AddonKind::Wasm)),
+        (None, None) => None,
+    };
+    let addon = parser
+        .and_then(|(raw_addon, kind)| addon::check(raw_addon, kind, raw.name.get_ref(), producer, file, diagnostics));
     if diagnostics.len() > before {
         return None;
     }
@@ -168,8 +184,8 @@ fn check_smoke(smoke: RawSmoke, addon: bool, file: &SourceFile, diagnostics: &mu
         diagnostics.push(error_at(
             file,
             source.span(),
-            "a smoke `source` needs an addon to parse it",
-            "add a [targets.<name>.package.addon] table, or name a `buffer` your producer wrote instead",
+            "a smoke `source` needs an addon or a wasm module to parse it",
+            "add a [targets.<name>.package.addon] (or .wasm) table, or name a `buffer` your producer wrote instead",
         ));
     }
     Smoke {

@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use toml::Spanned;
 
-use super::package::{self, Package};
+use super::package::{self, AddonKind, Package};
 use super::{KeyLocations, error_at};
 use crate::diagnostic::Diagnostic;
 use crate::files::SourceFile;
@@ -158,25 +158,37 @@ fn check_addon_names(targets: &[Target], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A native addon runs on Node.js and writes the native layouts: its target must read them.
+/// A native addon runs on Node.js and writes the native layouts; a wasm module runs anywhere
+/// WebAssembly does and writes the 32-bit ones: its target must read them.
 fn check_addon_target(name: &str, package: &Package, settings: &RawastSettings, diagnostics: &mut Vec<Diagnostic>) {
     let Some(addon) = &package.addon else { return };
-    let problem = if settings.pointer_width != crate::layout::PointerWidth::W64 {
-        Some((
+    let wide = settings.pointer_width == crate::layout::PointerWidth::W64;
+    let problem = match addon.kind {
+        AddonKind::Napi if !wide => Some((
             "pointer_width = 32",
-            "the addon is a native Node.js library, whose buffers use the 64-bit layouts; a wasm32 producer needs a target of its own",
-        ))
-    } else if settings.runtime != Runtime::Node {
-        Some((
+            "a native addon",
+            "the addon is a native Node.js library, whose buffers use the 64-bit layouts; a wasm32 parser is a [targets.<name>.package.wasm] table on a target of its own",
+        )),
+        AddonKind::Napi if settings.runtime != Runtime::Node => Some((
             "runtime = \"web\"",
+            "a native addon",
             "the addon is a Node.js library; leave `runtime` out (or set \"node\") on the target that has it",
-        ))
-    } else {
-        None
+        )),
+        AddonKind::Wasm if wide => Some((
+            "64-bit buffers (pointer_width = 64)",
+            "a wasm module",
+            "a wasm32 module writes buffers of the 32-bit layouts: set pointer_width = 32 on its target",
+        )),
+        AddonKind::Wasm if settings.runtime != Runtime::Web => Some((
+            "runtime = \"node\"",
+            "a wasm module",
+            "a wasm module's package runs in browsers too: set runtime = \"web\" on its target",
+        )),
+        _ => None,
     };
-    if let Some((setting, help)) = problem {
+    if let Some((setting, parser, help)) = problem {
         diagnostics.push(
-            Diagnostic::new(format!("target `{name}` has {setting}, but its package has a native addon"))
+            Diagnostic::new(format!("target `{name}` has {setting}, but its package has {parser}"))
                 .at(addon.location.clone())
                 .with_help(help),
         );

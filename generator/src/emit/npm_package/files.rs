@@ -4,7 +4,7 @@
 
 use askama::Template;
 
-use crate::config::Package;
+use crate::config::{AddonKind, Package};
 use crate::emit::template::render;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
@@ -29,8 +29,8 @@ pub(super) struct PackageJson {
     meta: Vec<(&'static str, String)>,
     /// The package has `walk.js` too (`emit::js::Module::Walk`), exported as `<name>/walk`.
     walker: bool,
-    /// The addon's name, where the package has one: its `index.js` (`parse`) is the main module,
-    /// `deserialize.js` is `<name>/deserialize`, and it holds `<addon>.<platform>.node`.
+    /// The files of the package's parser, where it has one (`<addon>.*.node`, `<addon>.wasm`): its
+    /// `index.js` (`parse`) is the main module, and `deserialize.js` is `<name>/deserialize`.
     addon: Option<String>,
 }
 
@@ -57,7 +57,10 @@ impl PackageJson {
                 .collect(),
             meta,
             walker,
-            addon: package.addon.as_ref().map(|addon| addon.name.clone()),
+            addon: package.addon.as_ref().map(|addon| match addon.kind {
+                AddonKind::Napi => format!("{}.*.node", addon.name),
+                AddonKind::Wasm => format!("{}.wasm", addon.name),
+            }),
         }
     }
 }

@@ -6,7 +6,7 @@ use askama::Template;
 
 use crate::buffer::{FORMAT_VERSION, metadata_offsets};
 use crate::config::{
-    LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle,
+    AddonKind, LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle,
     StringPolicy, Target,
 };
 use crate::context::EmitContext;
@@ -42,6 +42,10 @@ pub(super) struct Readme<'a> {
     parent_links: bool,
     /// Lazy target: node objects whose properties are read from the buffer on first access.
     lazy: bool,
+    /// How the package's own parser runs, where it has one ("through a Node.js addon…").
+    parser: Option<&'static str>,
+    /// The parser is a wasm module, which `init()` loads.
+    parser_is_wasm: bool,
     /// `.type`: how the walker of `VISITOR_KEYS` reads the discriminator (lazy targets have one).
     discriminator_access: String,
     /// A target's `walk`, `visit` and `VISITOR_KEYS` (`emit::js::has_walker`): the visitor
@@ -96,6 +100,11 @@ impl<'a> Readme<'a> {
             runtime_module: cx.config.rust.runtime_module.as_deref(),
             parent_links: settings.parent_links(),
             lazy: settings.lazy,
+            parser: package.addon.as_ref().map(|addon| match addon.kind {
+                AddonKind::Napi => "in this process, through a Node.js addon built for each platform",
+                AddonKind::Wasm => "compiled to WebAssembly, the tree read from the module's memory",
+            }),
+            parser_is_wasm: package.addon.as_ref().is_some_and(|addon| addon.kind == AddonKind::Wasm),
             discriminator_access: cx
                 .model
                 .mapping

@@ -1,7 +1,7 @@
 // {{ header[0] }}
 // {{ header[1] }}
 
-//! The Node.js addon of {{ package }}: the functions of `addon.rs`, which the package's `index.js`
+//! The {{ what }} of {{ package }}: the functions of `addon.rs`, which the package's `index.js`
 //! calls{% if !modules.is_empty() %}, and those of the modules codegen.toml's `modules` name{% endif %}. `addon.rs` is generated as rustfmt
 //! leaves it, whatever the workspace's rustfmt settings.
 {%- for (module, path) in modules %}
