@@ -14,10 +14,11 @@
 // node tests/browser/run.js --tune --chromium PATH CORPUS_FILE...   (`cargo xtask tune --browser`)
 // The last line: `browser: Chromium VERSION: T targets, F files, M mismatches`; exit 1 on any.
 
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { fixtureTexts, outcome } from "../../examples/jsonc/test/fixture-texts.js";
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
 import { toJson } from "../conformance/estree-json.js";
@@ -238,27 +239,9 @@ const JSONC_WEB = "examples/jsonc/generated/npm/web";
  * fetched beside `index.js`) and in Node (the same module's bytes): the same trees, the same errors.
  */
 async function checkJsoncWeb(page, origin) {
-  const fixtures = join(root, "examples/jsonc/test/fixtures");
-  const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  const texts = readdirSync(fixtures)
-    .filter((name) => /\.jsonc?$/.test(name))
-    .sort()
-    .flatMap((name) => {
-      try {
-        return [{ name, text: utf8.decode(readFileSync(join(fixtures, name))) }];
-      } catch {
-        return [];
-      }
-    });
+  const texts = fixtureTexts().map(([name, text]) => ({ name, text }));
   const web = await import(pathToFileURL(join(root, JSONC_WEB, "index.js")).href);
   await web.init(readFileSync(join(root, JSONC_WEB, "jsonc_web.wasm")));
-  const outcome = (parse, text) => {
-    try {
-      return { tree: JSON.stringify(parse(text)) };
-    } catch (error) {
-      return { error: error.message, name: error.constructor.name };
-    }
-  };
   const inPage = await page.evaluate(
     async (module, list) => {
       const web = await import(module);

@@ -37,7 +37,7 @@ import { parseTree } from "jsonc-parser";
 
 import * as lazy from "../generated/npm/lazy/index.js";
 import { parse, walkSource } from "../generated/npm/parser/index.js";
-import { CLASSES, collect, geomean, loadAddon, median, pick, root, settle, shuffle, time } from "./harness.js";
+import { CLASSES, collect, geomean, loadAddon, median, parses, pick, root, settle, shuffle, time } from "./harness.js";
 import { poolThroughput, throughputTable } from "./workers.js";
 
 /** The addon `parse` calls (one instance per thread), with `measure.rs`'s functions. */
@@ -74,7 +74,7 @@ const options = commandLine();
 const allPaths = options.paths.flatMap((path) => collect(resolve(path)));
 const files = pick(
   allPaths,
-  { perClass: options.perClass, accepts: parses, kindOf: (text) => (isJson(text) ? "json" : "jsonc") },
+  { perClass: options.perClass, accepts: (text) => parses(addon, text), kindOf: (text) => (isJson(text) ? "json" : "jsonc") },
 );
 if (files.length === 0) fail(`no JSON or JSONC file the parser accepts under ${options.paths.join(", ")}`);
 const results = [];
@@ -101,15 +101,6 @@ function commandLine() {
 function fail(message) {
   console.error(`e2e.js: ${message}`);
   process.exit(2);
-}
-
-function parses(text) {
-  try {
-    addon.parseOnly(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isJson(text) {

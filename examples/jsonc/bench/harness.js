@@ -66,6 +66,16 @@ export function pick(paths, { perClass, accepts, kindOf = () => "" }) {
   );
 }
 
+/** Whether the parser of `addon` (with `measure.rs`'s `parseOnly`) accepts `text`. */
+export function parses(addon, text) {
+  try {
+    addon.parseOnly(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** ms that `reps` calls of `fn` take. */
 export function time(fn, reps) {
   const start = process.hrtime.bigint();

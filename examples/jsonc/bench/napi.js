@@ -30,7 +30,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 import { deserialize, parse } from "../generated/npm/parser/index.js";
-import { CLASSES, collect, loadAddon, median, pick, root, shuffle, time } from "./harness.js";
+import { CLASSES, collect, loadAddon, median, parses, pick, root, shuffle, time } from "./harness.js";
 
 /** The addon the package loaded (one instance per thread): its raw and measuring functions. */
 const addon = loadAddon();
@@ -61,7 +61,7 @@ const METHODS = {
 };
 
 const options = commandLine();
-const files = pick(options.paths.flatMap((path) => collect(resolve(path))), { perClass: options.perClass, accepts: parses });
+const files = pick(options.paths.flatMap((path) => collect(resolve(path))), { perClass: options.perClass, accepts: (text) => parses(addon, text) });
 const results = [];
 for (const file of files) results.push(await measure(file));
 report(results);
@@ -79,16 +79,6 @@ function commandLine() {
 function fail(message) {
   console.error(`napi.js: ${message}`);
   process.exit(2);
-}
-
-/** Whether the parser accepts `text`. */
-function parses(text) {
-  try {
-    addon.parseOnly(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Median µs per call of every method on one file. */

@@ -7,37 +7,13 @@
 //   rawast addon && node --test test/lazy.test.js
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 
 import * as lazy from "../generated/npm/lazy/index.js";
 import * as eager from "../generated/npm/parser/index.js";
+import { fixtureTexts, outcome } from "./fixture-texts.js";
 
-const fixturesDir = fileURLToPath(new URL("fixtures", import.meta.url));
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** The fixtures that are UTF-8 text, by name. */
-const texts = readdirSync(fixturesDir)
-  .filter((name) => /\.jsonc?$/.test(name))
-  .sort()
-  .flatMap((name) => {
-    try {
-      return [[name, utf8.decode(readFileSync(join(fixturesDir, name)))]];
-    } catch {
-      return [];
-    }
-  });
-
-/** `parse`'s outcome as JSON, or its error's class and message. */
-function outcome(parse, text) {
-  try {
-    return { tree: JSON.stringify(parse(text)) };
-  } catch (error) {
-    return { error: error.message, name: error.constructor.name };
-  }
-}
+const texts = fixtureTexts();
 
 test("the lazy parser's trees are the eager parser's, errors included", () => {
   let parsed = 0;

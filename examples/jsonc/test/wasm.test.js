@@ -7,34 +7,14 @@
 //   rawast addon --target web && node --test test/wasm.test.js
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 
 import * as native from "../generated/npm/parser/index.js";
 import * as web from "../generated/npm/web/index.js";
+import { fixtureTexts, outcome } from "./fixture-texts.js";
 
-const fixturesDir = fileURLToPath(new URL("fixtures", import.meta.url));
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const texts = readdirSync(fixturesDir)
-  .filter((name) => /\.jsonc?$/.test(name))
-  .sort()
-  .flatMap((name) => {
-    try {
-      return [[name, utf8.decode(readFileSync(join(fixturesDir, name)))]];
-    } catch {
-      return [];
-    }
-  });
-
-function outcome(parse, text) {
-  try {
-    return { tree: JSON.stringify(parse(text)) };
-  } catch (error) {
-    return { error: error.message, name: error.constructor.name };
-  }
-}
+const texts = fixtureTexts();
 
 test("parse before init is an Error that says to call init", () => {
   assert.throws(() => web.parse("[1]"), /call `await init\(\)` before `parse\(\)`/);

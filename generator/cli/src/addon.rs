@@ -91,15 +91,25 @@ pub(crate) fn build(
         command.arg("--target-dir").arg(base.join("target"));
     }
     log(&format!("$ {}", format!("{command:?}").replace('"', "")));
-    // Cargo's messages are JSON lines on stdout; its diagnostics and progress go to stderr as usual.
-    let result =
-        command.stderr(Stdio::inherit()).output().map_err(|e| Error::Tool(format!("cannot run cargo: {e}")))?;
+    // Cargo's messages are JSON lines on stdout; its diagnostics and progress go on to stderr,
+    // read on the way for what a hint can explain.
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Tool(format!("cannot run cargo: {e}")))?;
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let relay = std::thread::spawn(move || relay_lines(stderr));
+    let result = child.wait_with_output().map_err(|e| Error::Tool(format!("cannot run cargo: {e}")))?;
+    let diagnostics = relay.join().unwrap_or_default();
     if !result.status.success() {
         return Err(Error::Tool(format!(
-            "cargo build of {}'s addon ({}) failed ({}): see cargo's messages above",
+            "cargo build of {}'s {} ({}) failed ({}): see cargo's messages above{}",
             target.name,
+            addon.kind.table(),
             manifest.display(),
-            result.status
+            result.status,
+            build_hint(&diagnostics, addon.kind)
         )));
     }
     let library = built_library(&String::from_utf8_lossy(&result.stdout), &addon.name).ok_or_else(|| {
@@ -144,6 +154,33 @@ pub(crate) fn check_prebuilt(base: &Path, config: &Config, target: &Target, addo
 
 /// What a wasm module is built for.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Copies `stream`'s lines to this process's stderr as they come; returns them.
+fn relay_lines(stream: impl std::io::Read) -> String {
+    use std::io::{BufRead, Write};
+    let mut seen = String::new();
+    for line in std::io::BufReader::new(stream).lines().map_while(Result::ok) {
+        let _ = writeln!(std::io::stderr(), "{line}");
+        seen.push_str(&line);
+        seen.push('\n');
+    }
+    seen
+}
+
+/// What to do about a failed build whose messages say why: a rawast crate Cargo found nowhere
+/// (rawast from a checkout, not crates.io), or no standard library for wasm32.
+fn build_hint(diagnostics: &str, kind: AddonKind) -> &'static str {
+    if diagnostics.contains("no matching package named `rawast-") {
+        "\nhint: rawast's crates are not on crates.io here: point Cargo at a checkout of rawast with [patch.crates-io] in .cargo/config.toml (README, \"Using rawast in your parser\", step 6)"
+    } else if kind == AddonKind::Wasm
+        && diagnostics.contains("wasm32-unknown-unknown")
+        && diagnostics.contains("can't find crate for `core`")
+    {
+        "\nhint: the toolchain has no standard library for wasm32: `rustup target add wasm32-unknown-unknown`"
+    } else {
+        ""
+    }
+}
 
 /// The `Cargo.toml` of the workspace `manifest`'s package belongs to (its own, when it is none's).
 fn workspace_root(cargo: &std::ffi::OsStr, manifest: &Path) -> Result<PathBuf, Error> {
@@ -207,7 +244,16 @@ pub fn napi_platform() -> Result<String, Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::built_library;
+    use super::{AddonKind, build_hint, built_library};
+
+    #[test]
+    fn hints_name_what_to_do_about_known_failures() {
+        let missing = "error: no matching package named `rawast-napi` found\nlocation searched: crates.io index";
+        assert!(build_hint(missing, AddonKind::Napi).contains("[patch.crates-io]"));
+        let no_std = "error[E0463]: can't find crate for `core`\n  = note: the `wasm32-unknown-unknown` target may not be installed";
+        assert!(build_hint(no_std, AddonKind::Wasm).contains("rustup target add wasm32-unknown-unknown"));
+        assert_eq!(build_hint("error[E0308]: mismatched types", AddonKind::Napi), "");
+    }
 
     #[test]
     fn finds_the_cdylib_among_cargos_messages() {
