@@ -45,7 +45,8 @@ const moveMemory =
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`.
+ * not a string, a `TypeError`. The parser reads the text's UTF-8, where a lone surrogate, which
+ * has none, is U+FFFD.
  *
 {%- if index.lazy %}
  * The tree is lazy, read from the buffer `parse` reuses: it stays readable until the next `parse`

@@ -41,7 +41,8 @@ export async function init(input = new URL("./{{ index.name }}.wasm", import.met
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`; a call before `init`, an `Error` saying so.
+ * not a string, a `TypeError`; a call before `init`, an `Error` saying so. The parser reads the
+ * text's UTF-8, where a lone surrogate, which has none, is U+FFFD.
 {%- if index.lazy %}
  *
  * The module's memory holds the buffer only until the next call: the lazy tree reads a copy of it.

@@ -37,7 +37,8 @@ const moveMemory =
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`.
+ * not a string, a `TypeError`. The parser reads the text's UTF-8, where a lone surrogate, which
+ * has none, is U+FFFD.
  *
  * The tree is lazy, read from the buffer `parse` reuses: it stays readable until the next `parse`
  * (or `walkSource`) call in the same thread, which moves that buffer's memory away, after which the

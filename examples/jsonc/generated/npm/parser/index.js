@@ -27,7 +27,8 @@ let reused = null;
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`.
+ * not a string, a `TypeError`. The parser reads the text's UTF-8, where a lone surrogate, which
+ * has none, is U+FFFD.
  *
  * The buffer is reused by the next call; the tree is plain objects, copied out of it before
  * `parse` returns, so it stays valid.

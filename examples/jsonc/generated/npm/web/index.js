@@ -35,7 +35,8 @@ export async function init(input = new URL("./jsonc_web.wasm", import.meta.url))
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`; a call before `init`, an `Error` saying so.
+ * not a string, a `TypeError`; a call before `init`, an `Error` saying so. The parser reads the
+ * text's UTF-8, where a lone surrogate, which has none, is U+FFFD.
  * @param {string} source
  */
 export function parse(source) {
