@@ -9,10 +9,11 @@ import { join } from "node:path";
 
 const FINGERPRINT = "0123456789abcdef";
 
-/** A project with `smoke.js` and a package `fake` whose `deserialize` returns `result` for its buffer. */
+/** A project with `smoke.js` (and `compare.js`, which it imports) and a package `fake` whose `deserialize` returns `result` for its buffer. */
 function project(result) {
   const dir = mkdtempSync(join(tmpdir(), "rawast-smoke-"));
   copyFileSync(new URL("../generator/cli/src/smoke.js", import.meta.url), join(dir, "smoke.js"));
+  copyFileSync(new URL("../generator/cli/src/compare.js", import.meta.url), join(dir, "compare.js"));
   const pkg = join(dir, "node_modules/fake");
   mkdirSync(pkg, { recursive: true });
   const rawast = { sourcePlacement: "start", layoutFingerprint: FINGERPRINT };
