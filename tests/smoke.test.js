@@ -1,5 +1,6 @@
-// The package smoke test (`generator/cli/src/smoke.js`) against a stand-in package: what its
-// expected JSON holds for the values JSON has no syntax for (README, "Packages").
+// The package smoke tests against stand-in packages: what `generator/cli/src/smoke.js`'s expected
+// JSON holds for the values JSON has no syntax for (README, "Packages"), and that
+// `smoke_addon.js` finds each failure of a parser package's `parse` it checks for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -52,4 +53,70 @@ test("a BigInt is expected as its decimal digits, a RegExp as { pattern, flags }
     assert.equal(result.status, 1, `${JSON.stringify(wrong)} was accepted`);
     assert.match(result.stderr, /does not deserialize to expected\.json/);
   }
+});
+
+/**
+ * A project with `smoke_addon.js` and a package `parser` whose `parse` is `parse` (source text,
+ * given the text), in every thread, and whose `parseBuffer` and `deserialize` give `parse`'s tree
+ * through a buffer of the text's bytes. With `wasm`, it also exports `init`, which `parse` needs;
+ * without `typeCheck`, its `parse` takes what is not a string.
+ */
+function parserProject(parse, { wasm = false, typeCheck = true } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-smoke-addon-"));
+  for (const file of ["smoke_addon.js", "compare.js"]) copyFileSync(new URL(`../generator/cli/src/${file}`, import.meta.url), join(dir, file));
+  const pkg = join(dir, "node_modules/parser");
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "parser", type: "module", exports: { ".": "./index.js", "./package.json": "./package.json" } }));
+  if (wasm) writeFileSync(join(pkg, "parser.wasm"), new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  writeFileSync(
+    join(pkg, "index.js"),
+    `import { isMainThread } from "node:worker_threads";
+    let ready = ${!wasm};
+    ${wasm ? "export async function init(bytes) { ready = new WebAssembly.Module(bytes) instanceof WebAssembly.Module; }" : ""}
+    const parseText = ${parse};
+    export function parse(source) {
+      if (!ready) throw new Error("call init() first");
+      if (${typeCheck} && typeof source !== "string") throw new TypeError("not a string");
+      return parseText(source);
+    }
+    export function parseBuffer(source) { return new TextEncoder().encode(source); }
+    export function deserialize(bytes) { return parseText(new TextDecoder().decode(bytes)); }`,
+  );
+  writeFileSync(join(dir, "sample.txt"), "[1, 2]");
+  return dir;
+}
+
+function smokeAddon(dir, expected) {
+  writeFileSync(join(dir, "expected.json"), JSON.stringify(expected));
+  return spawnSync(process.execPath, ["smoke_addon.js", "parser", "sample.txt", "expected.json"], { cwd: dir, encoding: "utf8" });
+}
+
+test("the addon smoke test checks parse, twice, through a buffer, of a non-string and in workers", (t) => {
+  const dirs = [];
+  t.after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const run = (parse, expected, options) => {
+    const dir = parserProject(parse, options);
+    dirs.push(dir);
+    return smokeAddon(dir, expected);
+  };
+  const tree = { document: { type: "Array", text: "[1, 2]" } };
+  const right = `(text) => ({ document: { type: "Array", text } })`;
+  const ok = run(right, tree);
+  assert.equal(ok.status, 0, ok.stderr);
+  // A wasm package is given its module's bytes before parse.
+  const wasm = run(right, tree, { wasm: true });
+  assert.equal(wasm.status, 0, wasm.stderr);
+  // Each of these is a failure the test must report.
+  const wrongTree = run(right, { document: { type: "Array", text: "[1]" } });
+  assert.equal(wrongTree.status, 1);
+  assert.match(wrongTree.stderr, /differs from expected\.json/);
+  const secondCall = run(`(() => { let calls = 0; return (text) => ({ document: { type: "Array", text: calls++ === 0 ? text : "" } }); })()`, tree);
+  assert.equal(secondCall.status, 1);
+  assert.match(secondCall.stderr, /a second parse/);
+  const inWorkers = run(`(text) => ({ document: { type: "Array", text: isMainThread ? text : "" } })`, tree);
+  assert.equal(inWorkers.status, 1);
+  assert.match(inWorkers.stderr, /in worker 1/);
+  const noTypeError = run(`(text) => ({ document: { type: "Array", text: String(text) } })`, tree, { typeCheck: false });
+  assert.equal(noTypeError.status, 1);
+  assert.match(noTypeError.stderr, /parse\(42\) returned/);
 });
