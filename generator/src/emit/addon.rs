@@ -1,6 +1,8 @@
 //! A package's parser (`[targets.X.package.addon]` or `.wasm`): the crate around the parser's
 //! builder, a napi-rs addon in `napi/<target>/` (templates `templates/napi/`) or a wasm32 module in
-//! `wasm/<target>/` (`templates/wasm/`), both rooted in `templates/addon/lib.rs`; and the package's
+//! `wasm/<target>/` (`templates/wasm/`), both rooted in `templates/addon/lib.rs`. (Each crate's
+//! `Cargo.toml` is rendered from a `manifest.toml`: `cargo package` leaves out a directory that
+//! holds a `Cargo.toml`, taking it for another package.) and the package's
 //! `index.js` and `index.d.ts` (`templates/npm/index*`), whose `parse(source)` calls it. `rawast
 //! addon` builds the crate into the package.
 
@@ -34,7 +36,7 @@ struct CrateInfo<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "napi/Cargo.toml", escape = "none")]
+#[template(path = "napi/manifest.toml", escape = "none")]
 struct NapiCargoToml<'a> {
     info: CrateInfo<'a>,
     napi: &'static str,
@@ -43,7 +45,7 @@ struct NapiCargoToml<'a> {
 }
 
 #[derive(Template)]
-#[template(path = "wasm/Cargo.toml", escape = "none")]
+#[template(path = "wasm/manifest.toml", escape = "none")]
 struct WasmCargoToml<'a> {
     info: CrateInfo<'a>,
 }
@@ -171,7 +173,7 @@ pub fn emit(
                 format!("{crate_dir}/Cargo.toml"),
                 render(
                     &NapiCargoToml { info, napi: NAPI, napi_derive: NAPI_DERIVE, napi_build: NAPI_BUILD },
-                    "napi/Cargo.toml",
+                    "napi/manifest.toml",
                 )?,
             ),
             (format!("{crate_dir}/build.rs"), render(&BuildRs { header: header.clone() }, "napi/build.rs")?),
@@ -181,7 +183,7 @@ pub fn emit(
             (format!("{package_dir}/index.d.ts"), render(&NapiIndexDts { index: index() }, "npm/index.d.ts")?),
         ],
         AddonKind::Wasm => vec![
-            (format!("{crate_dir}/Cargo.toml"), render(&WasmCargoToml { info }, "wasm/Cargo.toml")?),
+            (format!("{crate_dir}/Cargo.toml"), render(&WasmCargoToml { info }, "wasm/manifest.toml")?),
             (format!("{crate_dir}/src/lib.rs"), render(&lib("WebAssembly module"), "addon/lib.rs")?),
             (format!("{crate_dir}/src/addon.rs"), render(&WasmAddonRs { functions }, "wasm/addon.rs")?),
             (format!("{package_dir}/index.js"), render(&WasmIndexJs { index: index() }, "npm/index_wasm.js")?),
