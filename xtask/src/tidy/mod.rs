@@ -62,6 +62,7 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     let mut sizes = BTreeMap::new();
     for path in files {
+        problems.extend(template_manifest(path));
         let is_rust = path.ends_with(".rs");
         let generated = path.split('/').any(|part| part == "generated");
         let sized = is_rust && SIZED.iter().any(|prefix| path.starts_with(prefix));
@@ -141,6 +142,16 @@ fn citations(path: &str, text: &str) -> Vec<String> {
 }
 
 /// Whether `line` holds `YYYY-MM-DD` (a year from 1900 to 2099).
+/// The templates ship in the generator's crate, from which `cargo package` leaves out a directory
+/// holding a `Cargo.toml`, taking it for another package: a template of one must be named otherwise.
+fn template_manifest(path: &str) -> Option<String> {
+    (path.starts_with("templates/") && path.ends_with("/Cargo.toml")).then(|| {
+        format!(
+            "{path}: `cargo package` would leave its directory out of the generator's crate: name the template otherwise (manifest.toml)"
+        )
+    })
+}
+
 fn has_date(line: &str) -> bool {
     let bytes = line.as_bytes();
     let digits = |range: std::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
@@ -201,6 +212,13 @@ mod tests {
     fn counts_a_module_docs_prose() {
         let text = "//! What.\n//!\n//! Why.\n//! ```\n//! code();\n//! ```\n\nfn f() {}\n//! not the opening doc\n";
         assert_eq!(super::doc_prose_lines(text), 2);
+    }
+
+    #[test]
+    fn finds_templates_cargo_package_would_leave_out() {
+        assert!(super::template_manifest("templates/napi/Cargo.toml").is_some());
+        assert!(super::template_manifest("templates/napi/manifest.toml").is_none());
+        assert!(super::template_manifest("examples/jsonc/Cargo.toml").is_none());
     }
 
     #[test]
