@@ -11,7 +11,7 @@
 use napi::bindgen_prelude::Uint8ArraySlice;
 use napi::{Either, Env};
 use napi_derive::napi;
-use rawast_napi::{SourcePlacement, Written};
+use rawast_napi::{SourceArg, SourcePlacement, Written};
 
 /// Where the buffers of target `{{ functions.target }}` hold the source text.
 const PLACEMENT: SourcePlacement = SourcePlacement::{{ functions.placement }};
@@ -30,24 +30,26 @@ pub struct GrowTo {
     pub grow: f64,
 }
 
-/// Parses `source` into `buffer` (a `Uint8Array` over an `ArrayBuffer`, starting 8-aligned):
-/// `{ start, length }` of the rawast buffer in it, valid until the next build into `buffer`, or
-/// `{ grow }`.
+/// Parses `source` (a string, or its UTF-8 bytes) into `buffer` (a `Uint8Array` over an
+/// `ArrayBuffer`, starting 8-aligned): `{ start, length }` of the rawast buffer in it, valid until
+/// the next build into `buffer`, or `{ grow }`.
 #[napi(catch_unwind)]
-pub fn parse_into(source: String, buffer: Uint8ArraySlice<'_>) -> napi::Result<Either<BuiltRange, GrowTo>> {
+pub fn parse_into(source: SourceArg<'_>, buffer: Uint8ArraySlice<'_>) -> napi::Result<Either<BuiltRange, GrowTo>> {
+    let text = rawast_napi::source_text(&source)?;
     let mut buffer = buffer;
-    let written = rawast_napi::build_into(&mut buffer, &source, PLACEMENT, &{{ functions.buffer_format }}, {{ functions.build }})?;
+    let written = rawast_napi::build_into(&mut buffer, text, PLACEMENT, &{{ functions.buffer_format }}, {{ functions.build }})?;
     Ok(match written {
         Written::Built { start, len } => Either::A(BuiltRange { start: start as f64, length: len as f64 }),
         Written::Grow { to } => Either::B(GrowTo { grow: to as f64 }),
     })
 }
 
-/// The buffer of `source`, handed to JS without a copy where the runtime allows external memory
-/// (freed when JS collects it), else copied once.
+/// The buffer of `source` (a string, or its UTF-8 bytes), handed to JS without a copy where the
+/// runtime allows external memory (freed when JS collects it), else copied once.
 #[napi(catch_unwind)]
-pub fn parse_raw(env: &Env, source: String) -> napi::Result<Uint8ArraySlice<'_>> {
-    let buffer = rawast_napi::build(&source, PLACEMENT, &{{ functions.buffer_format }}, {{ functions.build }}).map_err(parse_error)?;
+pub fn parse_raw<'env>(env: &'env Env, source: SourceArg<'_>) -> napi::Result<Uint8ArraySlice<'env>> {
+    let text = rawast_napi::source_text(&source)?;
+    let buffer = rawast_napi::build(text, PLACEMENT, &{{ functions.buffer_format }}, {{ functions.build }}).map_err(parse_error)?;
     Ok(rawast_napi::hand_over(env, buffer)?.0)
 }
 

@@ -24,15 +24,15 @@ export type ParseResult = ReturnType<typeof deserialize>;
 export declare function init(input?: BufferSource | WebAssembly.Module | Response | URL | string): Promise<void>;
 
 /**
- * Parses `source` into the tree. Throws an `Error` with the parser's message for a text it refuses,
- * a `TypeError` for a `source` that is not a string.
+ * Parses `source` (the text, or its UTF-8 bytes) into the tree. Throws an `Error` with the
+ * parser's message for a text it refuses, a `TypeError` for a `source` that is neither.
  */
-export declare function parse(source: string): ParseResult;
+export declare function parse(source: string | Uint8Array): ParseResult;
 
 /** Parses `source` into a rawast buffer of its own (a copy of the module's output). */
-export declare function parseBuffer(source: string): Uint8Array;
+export declare function parseBuffer(source: string | Uint8Array): Uint8Array;
 {%- if index.walker %}
 
 /** Parses `source` and walks its buffer, calling `visitor` on the nodes it asks for. */
-export declare function walkSource(source: string, visitor: Visitor): void;
+export declare function walkSource(source: string | Uint8Array, visitor: Visitor): void;
 {%- endif %}

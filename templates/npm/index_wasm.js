@@ -41,13 +41,14 @@ export async function init(input = new URL("./{{ index.name }}.wasm", import.met
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`; a call before `init`, an `Error` saying so. The parser reads the
- * text's UTF-8, where a lone surrogate, which has none, is U+FFFD.
+ * neither a string nor a `Uint8Array` (the text's UTF-8), a `TypeError`; a call before `init`, an
+ * `Error` saying so. The parser reads the text's UTF-8, where a lone surrogate, which has none, is
+ * U+FFFD; bytes that are not UTF-8 are an `Error`.
 {%- if index.lazy %}
  *
  * The module's memory holds the buffer only until the next call: the lazy tree reads a copy of it.
 {%- endif %}
- * @param {string} source
+ * @param {string | Uint8Array} source
  */
 export function parse(source) {
 {%- if index.lazy %}
@@ -60,7 +61,7 @@ export function parse(source) {
 /**
  * Parses `source` into a rawast buffer of its own: a copy of the module's output, for
  * `deserialize`{% if index.walker %}, `walk`{% endif %}, keeping, or `postMessage` (transferable, in memory JS owns).
- * @param {string} source
+ * @param {string | Uint8Array} source
  * @returns {Uint8Array}
  */
 export function parseBuffer(source) {
@@ -71,7 +72,7 @@ export function parseBuffer(source) {
 /**
  * Parses `source` and walks its buffer in the module's memory (`walk`), calling `visitor` on the
  * nodes it asks for: no tree is made but the nodes visited.
- * @param {string} source
+ * @param {string | Uint8Array} source
  * @param {import("./walk.js").Visitor} visitor
  */
 export function walkSource(source, visitor) {
@@ -85,11 +86,11 @@ export function walkSource(source, visitor) {
 
 /** Parses `source` in the module: its output buffer, a view of the module's memory valid until the next call. */
 function build(source, caller) {
-  if (typeof source !== "string") {
-    throw new TypeError(`${caller}() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
+  if (typeof source !== "string" && !(source instanceof Uint8Array)) {
+    throw new TypeError(`${caller}() expects the source text as a string or its UTF-8 bytes (a Uint8Array), not ${source === null ? "null" : typeof source}`);
   }
   if (wasm === null) throw new Error(`{{ index.package }}: call \`await init()\` before \`${caller}()\``);
-  const bytes = encoder.encode(source);
+  const bytes = typeof source === "string" ? encoder.encode(source) : source;
   const at = wasm.rawast_alloc(bytes.length) >>> 0;
   new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
   const status = wasm.rawast_parse(at, bytes.length);

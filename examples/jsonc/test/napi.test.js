@@ -186,6 +186,23 @@ test("the reused buffer gives the same trees", () => {
   checkFixtures(parse);
 });
 
+test("a file's bytes parse as its text does, and bytes that are not UTF-8 are an Error", () => {
+  for (const { file, text, error, expected } of fixtures) {
+    const bytes = readFileSync(file);
+    for (const parseBytes of [parse, (b) => deserialize(parseBuffer(b)), (b) => deserialize(parseBuffer(b, { transferable: true }))]) {
+      if (text === null) {
+        assert.throws(() => parseBytes(bytes), (e) => e.constructor === Error && /not UTF-8/.test(e.message), file);
+      } else {
+        assert.deepEqual(outcome(parseBytes, bytes), error === null ? { tree: expected } : outcome(parse, text), file);
+      }
+    }
+  }
+  // The source may not lie in the memory the parser builds into.
+  const memory = new Uint8Array(new ArrayBuffer(1 << 16));
+  memory.set(new TextEncoder().encode("[1, 2]"), 1 << 15);
+  assert.throws(() => addon.parseInto(memory.subarray(1 << 15, (1 << 15) + 6), memory), /lies in the buffer/);
+});
+
 /** A text of about `bytes` bytes whose tree has objects, strings, numbers and comments. */
 function largeText(bytes) {
   const item = '{"name": "x\\u00e9", "values": [1, -2.5e3, true, null], /* note */ "nested": {"a": []}},\n';

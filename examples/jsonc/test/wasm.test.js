@@ -30,6 +30,9 @@ test("the wasm parser's trees are the native parser's, errors included", async (
   }
   assert.ok(parsed > 10, `only ${parsed} fixtures parsed`);
   assert.throws(() => web.parse(42), TypeError);
+  // A text's UTF-8 bytes parse as the text does; bytes that are not UTF-8 are an Error.
+  for (const [name, text] of texts) assert.deepEqual(outcome(web.parse, new TextEncoder().encode(text)), outcome(native.parse, text), name);
+  assert.throws(() => web.parse(new Uint8Array([0x5b, 0xff, 0x5d])), (e) => e.constructor === Error && /not UTF-8/.test(e.message));
 });
 
 test("a buffer of its own outlives later calls; walkSource reads the module's output", () => {

@@ -16,9 +16,11 @@ mod copy;
 mod external;
 mod own;
 mod reuse;
+mod source;
 
 pub use copy::copy;
 pub use external::{Transfer, hand_over, live_external_buffers};
 pub use own::build;
 pub use rawast_runtime::{RawBuffer, SourcePlacement};
 pub use reuse::{ReuseError, Written, build_into};
+pub use source::{SourceArg, source_text};

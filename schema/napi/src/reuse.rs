@@ -56,6 +56,14 @@ pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
     build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
 ) -> Result<Written, ReuseError<E>> {
     refuse_shared(buffer).map_err(ReuseError::Js)?;
+    // The source is copied into the region first: bytes of it there would be overwritten as read.
+    let (region_start, source_start) = (buffer.as_ptr() as usize, source.as_ptr() as usize);
+    if source_start < region_start + buffer.len() && region_start < source_start + source.len() {
+        return Err(ReuseError::Js(napi::Error::new(
+            Status::InvalidArg,
+            "the source lies in the buffer it is to be built into: pass the source's bytes from other memory",
+        )));
+    }
     // SAFETY: the memory is not shared with other threads (checked above), no JS runs until this
     // call returns (the builder is Rust alone), and `buffer` is borrowed mutably for the call, so
     // nothing else reads or writes these bytes while the slice lives.

@@ -12,17 +12,17 @@ export * from "./walk.js";
 export type ParseResult = ReturnType<typeof deserialize>;
 
 /**
- * Parses `source` into the tree. Throws an `Error` with the parser's message for a text it refuses,
- * a `TypeError` for a `source` that is not a string.
+ * Parses `source` (the text, or its UTF-8 bytes) into the tree. Throws an `Error` with the
+ * parser's message for a text it refuses, a `TypeError` for a `source` that is neither.
  */
-export declare function parse(source: string): ParseResult;
+export declare function parse(source: string | Uint8Array): ParseResult;
 
 /**
  * Parses `source` into a rawast buffer of its own, handed over without a copy; with
  * `transferable`, in memory JS owns, which `postMessage(buffer, [buffer.buffer])` moves to another
  * thread without a copy.
  */
-export declare function parseBuffer(source: string, options?: { transferable?: boolean }): Uint8Array;
+export declare function parseBuffer(source: string | Uint8Array, options?: { transferable?: boolean }): Uint8Array;
 
 /** Parses `source` and walks its buffer, calling `visitor` on the nodes it asks for. */
-export declare function walkSource(source: string, visitor: Visitor): void;
+export declare function walkSource(source: string | Uint8Array, visitor: Visitor): void;

@@ -27,12 +27,14 @@ let reused = null;
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
- * not a string, a `TypeError`. The parser reads the text's UTF-8, where a lone surrogate, which
- * has none, is U+FFFD.
+ * neither a string nor a `Uint8Array`, a `TypeError`. The parser reads the text's UTF-8, where a
+ * lone surrogate, which has none, is U+FFFD; given the UTF-8 itself (a file's bytes as read, a
+ * `Buffer`), it skips the JS string and the conversion both, and bytes that are not UTF-8 are an
+ * `Error`.
  *
  * The buffer is reused by the next call; the tree is plain objects, copied out of it before
  * `parse` returns, so it stays valid.
- * @param {string} source
+ * @param {string | Uint8Array} source
  */
 export function parse(source) {
   return deserialize(build(source, "parse"));
@@ -45,7 +47,7 @@ export function parse(source) {
  * the parser builds into memory JS owns instead (the memory `parse` reuses, given away: the next
  * call makes another), which `postMessage(buffer, [buffer.buffer])` moves to another thread without
  * a copy.
- * @param {string} source
+ * @param {string | Uint8Array} source
  * @param {object} [options]
  * @param {boolean} [options.transferable]
  * @returns {Uint8Array}
@@ -61,7 +63,7 @@ export function parseBuffer(source, options) {
 /**
  * Parses `source` into the reused buffer and walks it (`walk`), calling `visitor` on the nodes it
  * asks for: no tree is made but the nodes visited.
- * @param {string} source
+ * @param {string | Uint8Array} source
  * @param {import("./walk.js").Visitor} visitor
  */
 export function walkSource(source, visitor) {
@@ -82,8 +84,8 @@ function build(source, caller) {
 }
 
 function checkSource(source, caller) {
-  if (typeof source !== "string") {
-    throw new TypeError(`${caller}() expects the source text as a string, not ${source === null ? "null" : typeof source}`);
+  if (typeof source !== "string" && !(source instanceof Uint8Array)) {
+    throw new TypeError(`${caller}() expects the source text as a string or its UTF-8 bytes (a Uint8Array), not ${source === null ? "null" : typeof source}`);
   }
 }
 
