@@ -8,7 +8,7 @@ import { parentPort } from "node:worker_threads";
 import { walkSource } from "../generated/npm/parser/index.js";
 import { rules } from "./rules.js";
 
-parentPort.on("message", (paths) => {
+parentPort.on("message", ({ start, paths }) => {
   const results = paths.map((path) => {
     const problems = [];
     try {
@@ -19,5 +19,5 @@ parentPort.on("message", (paths) => {
     }
     return { path, problems };
   });
-  parentPort.postMessage(results);
+  parentPort.postMessage({ start, results });
 });
