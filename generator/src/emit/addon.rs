@@ -167,7 +167,7 @@ pub fn emit(
         || Index { header: header.clone(), package: &package.name, name: &addon.name, lazy: settings.lazy, walker };
     let package_dir = target.module_dir();
     let lib = |what| LibRs { header: header.clone(), what, package: &package.name, modules };
-    let mut files = match addon.kind {
+    let files = match addon.kind {
         AddonKind::Napi => vec![
             (
                 format!("{crate_dir}/Cargo.toml"),
@@ -190,7 +190,7 @@ pub fn emit(
             (format!("{package_dir}/index.d.ts"), render(&WasmIndexDts { index: index() }, "npm/index_wasm.d.ts")?),
         ],
     };
-    Ok(files.drain(..).map(|(path, contents)| Output { path, contents }).collect())
+    Ok(files.into_iter().map(|(path, contents)| Output { path, contents }).collect())
 }
 
 /// The name of the parser crate's package, from its `Cargo.toml`: the crate depends on it.

@@ -31,7 +31,7 @@ impl AddonKind {
         }
     }
 
-    /// The directory of its crate in the output directory, and of its file's name's ending.
+    /// The directory of its crates in the output directory (`napi/<target>/`, `wasm/<target>/`).
     pub fn crate_dir(self) -> &'static str {
         match self {
             AddonKind::Napi => "napi",
