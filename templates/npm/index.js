@@ -27,6 +27,11 @@ const addon = loadAddon();
 
 /** The size of the memory `parse` builds into: it grows (doubling, at least to what the addon asks) and never shrinks. */
 let reusedBytes = 1 << 20;
+/**
+ * Node's native UTF-8 writer, called on the reused memory: a string's UTF-8 is written where the
+ * parser reads it with one call, where napi would convert the string and copy it again.
+ */
+const utf8Write = Buffer.prototype.utf8Write;
 /** The memory `parse` builds into, made at the first call (and again after `parseBuffer` gives it away). */
 let reused = null;
 {%- if index.lazy %}
@@ -101,13 +106,21 @@ export function walkSource(source, visitor) {
 /** Builds `source` into the reused buffer, growing it until the tree fits: the buffer's bytes. */
 function build(source, caller) {
   checkSource(source, caller);
+  const text = typeof source === "string";
+  // A string's UTF-8 takes at most 3 bytes per UTF-16 unit: memory that large holds all of it.
+  const sourceRoom = text ? Math.ceil((source.length * 3) / 8) * 8 : 0;
+  if (reusedBytes < sourceRoom) {
+    reusedBytes = sourceRoom;
+    reused = null;
+  }
   for (;;) {
 {%- if index.lazy %}
     reused = reused === null ? new ArrayBuffer(reusedBytes) : moveMemory(reused);
 {%- else %}
     reused ??= new ArrayBuffer(reusedBytes);
 {%- endif %}
-    const result = addon.parseInto(source, new Uint8Array(reused));
+    const memory = new Uint8Array(reused);
+    const result = text ? addon.parseWritten(memory, utf8Write.call(memory, source, 0, memory.length)) : addon.parseInto(source, memory);
     if (result.grow === undefined) return new Uint8Array(reused, result.start, result.length);
     // A new ArrayBuffer starts 8-aligned; sizes stay multiples of 8.
     reusedBytes = Math.ceil(Math.max(reusedBytes * 2, result.grow) / 8) * 8;

@@ -70,20 +70,18 @@ function addonPath() {
 }
 
 /**
- * Calls `run` while recording the size of each buffer `parseInto` is given: what a module instance
- * of `index.js` builds into, which it keeps to itself.
+ * Calls `run` while recording the size of each buffer `parseInto` or `parseWritten` is given: what
+ * a module instance of `index.js` builds into, which it keeps to itself.
  */
 async function bufferSizes(run) {
-  const parseInto = addon.parseInto;
+  const { parseInto, parseWritten } = addon;
   const sizes = [];
-  addon.parseInto = (source, buffer) => {
-    sizes.push(buffer.byteLength);
-    return parseInto(source, buffer);
-  };
+  addon.parseInto = (source, buffer) => (sizes.push(buffer.byteLength), parseInto(source, buffer));
+  addon.parseWritten = (buffer, length) => (sizes.push(buffer.byteLength), parseWritten(buffer, length));
   try {
     await run(sizes);
   } finally {
-    addon.parseInto = parseInto;
+    Object.assign(addon, { parseInto, parseWritten });
   }
   return sizes;
 }
@@ -203,6 +201,17 @@ test("a file's bytes parse as its text does, and bytes that are not UTF-8 are an
   assert.throws(() => addon.parseInto(memory.subarray(1 << 15, (1 << 15) + 6), memory), /lies in the buffer/);
 });
 
+test("a string's lone surrogate reads as U+FFFD, as every way of handing it over gives it", () => {
+  // In the text itself (the parser reads UTF-8, which has none), and escaped (a JSON string may hold one).
+  const text = '["a\uD800b", "\\uD800", "\u00e9\uDC00"]';
+  const values = (tree) => tree.document.value.elements.map((element) => element.value);
+  const expected = ["a\uFFFDb", "\uD800", "\u00e9\uFFFD"];
+  assert.deepEqual(values(parse(text)), expected);
+  assert.deepEqual(values(deserialize(parseBuffer(text))), expected);
+  assert.deepEqual(values(deserialize(addon.parseRawCopy(text))), expected);
+  assert.deepEqual(values(parse(Buffer.from(text))), expected, "Buffer.from makes U+FFFD of a lone surrogate too");
+});
+
 /** A text of about `bytes` bytes whose tree has objects, strings, numbers and comments. */
 function largeText(bytes) {
   const item = '{"name": "x\\u00e9", "values": [1, -2.5e3, true, null], /* note */ "nested": {"a": []}},\n';
@@ -250,6 +259,16 @@ test("the addon refuses buffers it cannot build into", () => {
   assert.throws(() => addon.parseInto("[1]", new Uint8Array(new SharedArrayBuffer(4096))), /not a SharedArrayBuffer/);
   assert.throws(() => addon.parseInto("[1]", new Uint8Array(new ArrayBuffer(4096), 4)), /not 8-aligned/);
   assert.ok(addon.parseInto("[1]", new Uint8Array(0)).grow > 0, "an empty Uint8Array is asked to grow");
+  // A source written in the buffer: its length must lie in it, its bytes be UTF-8.
+  const memory = new Uint8Array(new ArrayBuffer(4096));
+  memory.set([0x5b, 0x22, 0xff, 0x22, 0x5d]);
+  assert.throws(() => addon.parseWritten(memory, 5), /not UTF-8 from byte 2 on/);
+  assert.throws(() => addon.parseWritten(memory, 4097), /run past the 4096-byte Uint8Array/);
+  assert.throws(() => addon.parseWritten(new Uint8Array(new SharedArrayBuffer(4096)), 0), /not a SharedArrayBuffer/);
+  const text = '["\u00e9", 1]';
+  const { written } = new TextEncoder().encodeInto(text, memory);
+  const { start, length } = addon.parseWritten(memory, written);
+  assert.deepEqual(deserialize(memory.subarray(start, start + length)), deserialize(addon.parseRawCopy(text)));
 });
 
 test("parse runs in worker threads, each with a buffer of its own", async () => {
@@ -263,8 +282,9 @@ test("parse runs in worker threads, each with a buffer of its own", async () => 
     const addon = createRequire(workerData.index)(workerData.addon);
     // The sizes of the buffers this worker's parse builds into.
     const sizes = [];
-    const parseInto = addon.parseInto;
+    const { parseInto, parseWritten } = addon;
     addon.parseInto = (source, buffer) => (sizes.push(buffer.byteLength), parseInto(source, buffer));
+    addon.parseWritten = (buffer, length) => (sizes.push(buffer.byteLength), parseWritten(buffer, length));
     const { parse } = await import(workerData.index);
     const results = workerData.texts.map((text) => {
       try {

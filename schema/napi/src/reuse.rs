@@ -11,7 +11,9 @@ use core::ptr;
 
 use napi::bindgen_prelude::{JsValue, Uint8ArraySlice};
 use napi::{Status, sys};
-use rawast_runtime::{Allocator, BufferFormat, BufferTooLarge, BuildIntoError, IsArenaFull, Source, SourcePlacement};
+use rawast_runtime::{
+    Allocator, BufferFormat, BufferTooLarge, BuildIntoError, Built, IsArenaFull, Source, SourcePlacement,
+};
 
 /// What a build into a JS buffer came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,16 +70,43 @@ pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
     // call returns (the builder is Rust alone), and `buffer` is borrowed mutably for the call, so
     // nothing else reads or writes these bytes while the slice lives.
     let region = unsafe { buffer.as_mut() };
-    match rawast_runtime::build_into(region, source, placement, format, build_ast) {
+    written(rawast_runtime::build_into(region, source, placement, format, build_ast))
+}
+
+/// [`build_into`] for a source JS has written at the start of `buffer` already: its first
+/// `source_len` bytes (`Buffer.prototype.utf8Write` writes a string's UTF-8 there with one native
+/// call, where a string handed to Rust is converted through napi and then copied). The bytes are
+/// checked to be UTF-8. On [`Written::Grow`] the source is to be written again into the larger
+/// buffer.
+pub fn build_into_written<E: From<BufferTooLarge> + IsArenaFull>(
+    buffer: &mut Uint8ArraySlice<'_>,
+    source_len: usize,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Written, ReuseError<E>> {
+    refuse_shared(buffer).map_err(ReuseError::Js)?;
+    // SAFETY: as in `build_into`: unshared memory, no JS running, borrowed mutably for the call.
+    let region = unsafe { buffer.as_mut() };
+    written(rawast_runtime::build_into_written(region, source_len, placement, format, build_ast))
+}
+
+/// What a build into a JS buffer came to, its failures as JS errors.
+fn written<E>(result: Result<Built, BuildIntoError<E>>) -> Result<Written, ReuseError<E>> {
+    let invalid = |message: String| ReuseError::Js(napi::Error::new(Status::InvalidArg, message));
+    match result {
         Ok(built) => Ok(Written::Built { start: built.start, len: built.len }),
         Err(BuildIntoError::RegionTooSmall { next_size }) => Ok(Written::Grow { to: next_size }),
         Err(BuildIntoError::Build(error)) => Err(ReuseError::Build(error)),
-        Err(BuildIntoError::Misaligned { address }) => Err(ReuseError::Js(napi::Error::new(
-            Status::InvalidArg,
-            format!(
-                "cannot build a rawast buffer at {address:#x}, which is not 8-aligned: give a Uint8Array whose byteOffset is a multiple of 8"
-            ),
+        Err(BuildIntoError::Misaligned { address }) => Err(invalid(format!(
+            "cannot build a rawast buffer at {address:#x}, which is not 8-aligned: give a Uint8Array whose byteOffset is a multiple of 8"
         ))),
+        Err(BuildIntoError::SourceOutsideRegion { source_len, region_len }) => Err(invalid(format!(
+            "the source's {source_len} bytes run past the {region_len}-byte Uint8Array they were to be written in"
+        ))),
+        Err(BuildIntoError::SourceNotUtf8 { valid_up_to }) => {
+            Err(invalid(format!("the source written in the Uint8Array is not UTF-8 from byte {valid_up_to} on")))
+        }
     }
 }
 

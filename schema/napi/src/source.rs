@@ -13,7 +13,7 @@ pub type SourceArg<'a> = Either<String, Uint8ArraySlice<'a>>;
 pub fn source_text<'s>(source: &'s SourceArg<'_>) -> napi::Result<&'s str> {
     match source {
         Either::A(text) => Ok(text),
-        Either::B(bytes) => std::str::from_utf8(bytes)
+        Either::B(bytes) => simdutf8::compat::from_utf8(bytes)
             .map_err(|error| napi::Error::new(Status::InvalidArg, format!("the source bytes are not UTF-8: {error}"))),
     }
 }

@@ -11,7 +11,7 @@
 use crate::allocator::{Allocator, ArenaFull};
 use crate::arena::Source;
 use crate::format::{BufferFormat, METADATA_SIZE};
-use crate::region::{MIN_ARENA, region_size, write_buffer};
+use crate::region::{MIN_ARENA, SourceText, region_size, write_buffer};
 
 /// Where the source text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,7 +130,8 @@ fn try_build<E: From<BufferTooLarge> + IsArenaFull>(
     // SAFETY: `storage` is `total / 8` initialized `u64`s, viewed as their bytes (any bit pattern is
     // a valid `u8`); the view is dropped before `storage` is used again.
     let region = unsafe { core::slice::from_raw_parts_mut(storage.as_mut_ptr().cast::<u8>(), storage.len() * 8) };
-    let Some(range) = write_buffer(region, source, placement, format, arena_capacity, build_ast)? else {
+    let Some(range) = write_buffer(region, SourceText::Copy(source), placement, format, arena_capacity, build_ast)?
+    else {
         return Ok(None);
     };
     Ok(Some(RawBuffer { storage, start: range.start, len: range.len() }))

@@ -44,4 +44,4 @@ pub use buffer::{BufferTooLarge, IsArenaFull, RawBuffer, SourcePlacement, build}
 pub use format::{BufferFormat, FORMAT_VERSION, METADATA_SIZE};
 /// Marks a type as part of a schema; see the `rawast-macros` crate.
 pub use rawast_macros::ast;
-pub use region::{BuildIntoError, Built, build_into};
+pub use region::{BuildIntoError, Built, build_into, build_into_written};

@@ -41,6 +41,10 @@ pub enum BuildIntoError<E> {
     /// The builder's own error (a parse error, say), or [`BufferTooLarge`] converted into `E` when
     /// the source and AST would not fit the format's 4 GiB whatever the region.
     Build(E),
+    /// [`build_into_written`]'s source is not in the region: `source_len` bytes, past its end.
+    SourceOutsideRegion { source_len: usize, region_len: usize },
+    /// [`build_into_written`]'s source is not UTF-8 from byte `valid_up_to` on.
+    SourceNotUtf8 { valid_up_to: usize },
 }
 
 impl<E: core::fmt::Display> core::fmt::Display for BuildIntoError<E> {
@@ -53,6 +57,12 @@ impl<E: core::fmt::Display> core::fmt::Display for BuildIntoError<E> {
                 write!(f, "the region is too small for the rawast buffer: try one of {next_size} bytes")
             }
             BuildIntoError::Build(error) => error.fmt(f),
+            BuildIntoError::SourceOutsideRegion { source_len, region_len } => {
+                write!(f, "the source's {source_len} bytes run past the region's {region_len}")
+            }
+            BuildIntoError::SourceNotUtf8 { valid_up_to } => {
+                write!(f, "the source written in the region is not UTF-8 from byte {valid_up_to} on")
+            }
         }
     }
 }
@@ -78,6 +88,58 @@ impl<E: core::fmt::Debug + core::fmt::Display> std::error::Error for BuildIntoEr
 pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
     region: &mut [u8],
     source: &str,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Built, BuildIntoError<E>> {
+    build_into_region(region, SourceText::Copy(source), placement, format, build_ast)
+}
+
+/// [`build_into`] for a source the caller has written at the start of `region` already: its first
+/// `source_len` bytes, checked to be UTF-8 ([`BuildIntoError::SourceNotUtf8`] otherwise) and moved
+/// to where `placement` puts the source (the parser layout leaves them where they are). A JS caller
+/// writes a string's UTF-8 there with one native call, where handing the string over would convert
+/// it through the engine's API and copy it again.
+///
+/// On [`BuildIntoError::RegionTooSmall`] the source is to be written again into the larger region.
+pub fn build_into_written<E: From<BufferTooLarge> + IsArenaFull>(
+    region: &mut [u8],
+    source_len: usize,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Built, BuildIntoError<E>> {
+    let Some(written) = region.get(..source_len) else {
+        return Err(BuildIntoError::SourceOutsideRegion { source_len, region_len: region.len() });
+    };
+    if let Err(error) = simdutf8::compat::from_utf8(written) {
+        return Err(BuildIntoError::SourceNotUtf8 { valid_up_to: error.valid_up_to() });
+    }
+    build_into_region(region, SourceText::Written(source_len), placement, format, build_ast)
+}
+
+/// The source text a buffer is laid out with.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SourceText<'s> {
+    /// Text to copy into the region.
+    Copy(&'s str),
+    /// The region's first `usize` bytes, which hold UTF-8 (`build_into_written` checks it, and is
+    /// the only maker of this variant).
+    Written(usize),
+}
+
+impl SourceText<'_> {
+    fn len(self) -> usize {
+        match self {
+            SourceText::Copy(text) => text.len(),
+            SourceText::Written(len) => len,
+        }
+    }
+}
+
+fn build_into_region<E: From<BufferTooLarge> + IsArenaFull>(
+    region: &mut [u8],
+    source: SourceText<'_>,
     placement: SourcePlacement,
     format: &BufferFormat,
     build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
@@ -119,7 +181,7 @@ pub(crate) fn region_size(source_len: usize, arena_capacity: usize) -> Option<us
         .checked_add(METADATA_SIZE.next_multiple_of(8) + 8)
 }
 
-/// Lays out the buffer of `source` in `region`: copies the source, runs `build_ast` over an arena
+/// Lays out the buffer of `source` in `region`: puts the source in place, runs `build_ast` over an arena
 /// of `arena_capacity` bytes, writes the metadata block. Returns the buffer's byte range in
 /// `region`, or `None` when the builder's error says the arena is full. The gaps of alignment
 /// around the source and before the metadata are zeroed, so the buffer's bytes do not depend on
@@ -129,7 +191,7 @@ pub(crate) fn region_size(source_len: usize, arena_capacity: usize) -> Option<us
 /// `arena_capacity` a multiple of 8: both callers size it so.
 pub(crate) fn write_buffer<E: From<BufferTooLarge> + IsArenaFull>(
     region: &mut [u8],
-    source: &str,
+    source: SourceText<'_>,
     placement: SourcePlacement,
     format: &BufferFormat,
     arena_capacity: usize,
@@ -149,13 +211,18 @@ pub(crate) fn write_buffer<E: From<BufferTooLarge> + IsArenaFull>(
         SourcePlacement::End => (arena_capacity, 0, arena_capacity, Direction::Down),
     };
     let source_end = source_at + source.len();
-    region[source_at..source_end].copy_from_slice(source.as_bytes());
+    match source {
+        SourceText::Copy(text) => region[source_at..source_end].copy_from_slice(text.as_bytes()),
+        // Its range may overlap the new one: `copy_within` moves it as `memmove` does.
+        SourceText::Written(len) => region.copy_within(..len, source_at),
+    }
     let region_address = region.as_ptr() as usize;
     let base_ptr = region.as_mut_ptr();
     // SAFETY: the source and arena offsets are within `region` (asserted above), which is borrowed
     // for this call and outlives `allocator`, `source_in_buffer` and every arena pointer (they end up
     // as plain addresses in the buffer bytes, never dereferenced after `build_ast` returns). The
-    // source range holds a copy of `source`, valid UTF-8, and the arena range is disjoint from it.
+    // source range holds the source, valid UTF-8 (a `str`, or bytes `build_into_written` checked),
+    // and the arena range is disjoint from it.
     let (root, used, source_in_buffer) = unsafe {
         let source_ptr = base_ptr.add(source_at);
         let source_in_buffer = core::str::from_utf8_unchecked(core::slice::from_raw_parts(source_ptr, source.len()));
@@ -187,11 +254,27 @@ pub(crate) fn write_buffer<E: From<BufferTooLarge> + IsArenaFull>(
         root: (root - base) as u32,
         source_start: (source_in_buffer - base) as u32,
         source_len: source.len() as u32,
-        source_ascii_len: source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32,
+        source_ascii_len: ascii_prefix_len(&region[source_at..source_end]) as u32,
         base_low32: base as u32,
     };
     region[metadata_at..end].copy_from_slice(&metadata.to_bytes(format));
     Ok(Some(start..end))
+}
+
+/// How many bytes `bytes` starts with that are ASCII, read a word at a time: the scan covers the
+/// whole source of every ASCII file.
+fn ascii_prefix_len(bytes: &[u8]) -> usize {
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut words = bytes.chunks_exact(8);
+    let mut len = 0;
+    for word in &mut words {
+        let high = u64::from_le_bytes(word.try_into().expect("eight bytes")) & HIGHS;
+        if high != 0 {
+            return len + (high.trailing_zeros() / 8) as usize;
+        }
+        len += 8;
+    }
+    len + words.remainder().iter().take_while(|b| b.is_ascii()).count()
 }
 
 #[cfg(test)]

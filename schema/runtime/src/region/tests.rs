@@ -180,3 +180,52 @@ fn an_empty_region_asks_to_grow_whatever_its_dangling_address() {
         matches!(result, Err(BuildIntoError::RegionTooSmall { next_size }) if next_size >= region_size(0, MIN_ARENA).unwrap())
     );
 }
+
+#[test]
+fn the_ascii_prefix_ends_at_the_first_non_ascii_byte_wherever_it_lies() {
+    for len in 0..40 {
+        let ascii = vec![b'a'; len];
+        assert_eq!(ascii_prefix_len(&ascii), len, "all ASCII, {len} bytes");
+        for at in 0..len {
+            let mut bytes = ascii.clone();
+            bytes[at] = 0xC3;
+            // Bytes past the first non-ASCII one do not move it.
+            for byte in &mut bytes[at + 1..] {
+                *byte = 0x80;
+            }
+            assert_eq!(ascii_prefix_len(&bytes), at, "{len} bytes, non-ASCII at {at}");
+        }
+    }
+}
+
+#[test]
+fn a_source_written_in_the_region_builds_the_bytes_of_a_copied_one() {
+    for placement in [SourcePlacement::Start, SourcePlacement::End] {
+        // The last is longer than the arena before it in the linter layout: its move overlaps itself.
+        for source in ["hello".to_owned(), "n\u{e4}ive text".to_owned(), String::new(), "abcdefgh".repeat(60)] {
+            let expected = build(&source, placement, &FORMAT, 64, pair(24)).unwrap();
+            // 900 bytes leave an arena of 372 before the long source's 480 in the linter layout.
+            let mut region = dirty_region(900);
+            let region = region.as_mut_slice();
+            region[..source.len()].copy_from_slice(source.as_bytes());
+            let built = build_into_written(region, source.len(), placement, &FORMAT, pair(24)).unwrap();
+            assert_same_tree(&region[built.range()], expected.as_bytes(), &format!("{placement:?} {source:?}"));
+        }
+    }
+}
+
+#[test]
+fn a_written_source_that_is_not_utf8_or_not_in_the_region_is_refused_before_the_builder_runs() {
+    let never =
+        |_: &Allocator<'_>, _: Source<'_>| -> Result<*const u8, Failure> { unreachable!("the builder does not run") };
+    let mut region = dirty_region(256);
+    let region = region.as_mut_slice();
+    region[..4].copy_from_slice(b"ab\xFFc");
+    let result = build_into_written(region, 4, SourcePlacement::Start, &FORMAT, never);
+    assert!(matches!(result, Err(BuildIntoError::SourceNotUtf8 { valid_up_to: 2 })), "{result:?}");
+    let result = build_into_written(region, 257, SourcePlacement::End, &FORMAT, never);
+    assert!(
+        matches!(result, Err(BuildIntoError::SourceOutsideRegion { source_len: 257, region_len: 256 })),
+        "{result:?}"
+    );
+}

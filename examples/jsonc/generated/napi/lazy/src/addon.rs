@@ -2,8 +2,9 @@
 // Do not edit: change the schema or codegen.toml and run `rawast codegen`.
 
 //! `parseInto(source, buffer)` builds the rawast buffer of `source` into a `Uint8Array` the caller
-//! reuses across calls, `parseRaw(source)` into a buffer of its own, handed to JS without a copy
-//! where the runtime allows. The package's `index.js` calls them and deserializes what they wrote.
+//! reuses across calls (`parseWritten(buffer, sourceLength)` over a source JS wrote at its start),
+//! `parseRaw(source)` into a buffer of its own, handed to JS without a copy where the runtime
+//! allows. The package's `index.js` calls them and deserializes what they wrote.
 //!
 //! Every function returns a parse error as a JS `Error` with the parser's message, and catches
 //! panics, so nothing unwinds into Node.
@@ -38,10 +39,25 @@ pub fn parse_into(source: SourceArg<'_>, buffer: Uint8ArraySlice<'_>) -> napi::R
     let text = rawast_napi::source_text(&source)?;
     let mut buffer = buffer;
     let written = rawast_napi::build_into(&mut buffer, text, PLACEMENT, &jsonc_rawast_example::constants::BUFFER_FORMAT, jsonc_rawast_example::build_document)?;
-    Ok(match written {
+    Ok(range_or_grow(written))
+}
+
+/// `parseInto` of the source JS has written at the start of `buffer`: its first `source_length`
+/// bytes, which must be UTF-8. A string's UTF-8 is written there faster by JS
+/// (`Buffer.prototype.utf8Write`) than napi converts and copies a string handed over. On `{ grow }`,
+/// write the source again into the larger buffer.
+#[napi(catch_unwind)]
+pub fn parse_written(buffer: Uint8ArraySlice<'_>, source_length: u32) -> napi::Result<Either<BuiltRange, GrowTo>> {
+    let mut buffer = buffer;
+    let written = rawast_napi::build_into_written(&mut buffer, source_length as usize, PLACEMENT, &jsonc_rawast_example::constants::BUFFER_FORMAT, jsonc_rawast_example::build_document)?;
+    Ok(range_or_grow(written))
+}
+
+fn range_or_grow(written: Written) -> Either<BuiltRange, GrowTo> {
+    match written {
         Written::Built { start, len } => Either::A(BuiltRange { start: start as f64, length: len as f64 }),
         Written::Grow { to } => Either::B(GrowTo { grow: to as f64 }),
-    })
+    }
 }
 
 /// The buffer of `source` (a string, or its UTF-8 bytes), handed to JS without a copy where the
