@@ -259,3 +259,28 @@ fn refuses_sources_beyond_the_buffer_format() {
     unsafe { std::alloc::dealloc(ptr, layout) };
     assert_eq!(result, Some(Error::TooLarge));
 }
+
+/// Strings and indentation are scanned eight bytes at a time: every byte that ends a run (a quote,
+/// a backslash, each control character) is found at every position in and around a word, with
+/// bytes past 0x7F (which a word's arithmetic must not mistake for control characters) before it.
+#[test]
+fn finds_what_ends_a_string_or_indentation_at_every_position() {
+    for len in 0..20 {
+        for at in 0..=len {
+            let before = "é".repeat(at / 2) + &"a".repeat(at % 2);
+            let after = "b".repeat(len - at);
+            let text = format!("{before}{after}");
+            assert!(value_json(&format!("\"{text}\"")).contains(&format!("\"value\":\"{text}\"")), "{text:?}");
+            let escaped = format!("{before}\\\"{after}");
+            assert!(value_json(&format!("\"{escaped}\"")).contains(&format!("\"value\":\"{escaped}\"")), "{escaped:?}");
+            for ender in ["\\q", "\n", "\u{1f}", "\0"] {
+                let source = format!("\"{before}{ender}{after}\"");
+                let message = if ender == "\\q" { "invalid escape" } else { "control character in a string" };
+                assert!(error(&source).starts_with(message), "{source:?}: {}", error(&source));
+            }
+            let indented = format!("[{}1,{}\t 2]", " ".repeat(at), " ".repeat(len));
+            assert!(value_json(&indented).contains("\"elements\""), "{indented:?}");
+            assert!(error(&format!("[{}x]", " ".repeat(at))).starts_with("expected a value"));
+        }
+    }
+}
