@@ -2,11 +2,11 @@
 // they recommend, with the figures behind it. Called by `cargo xtask tune`; codegen never measures.
 // The measuring is bench/tune-core.js's, which `cargo xtask tune --browser` runs in Chromium.
 //
-// node bench/tune.js CORPUS_FILE...
+// node bench/tune.js CORPUS_FILE...   (JS files; JSON and JSONC files too, by their extension)
 
 import { readFileSync } from "node:fs";
 
-import { parseFile } from "../tests/acorn.js";
+import { parseFile, parseScript } from "../tests/acorn.js";
 import { parseCommandLine, usageError } from "../tests/command-line.js";
 import { report, tune } from "./tune-core.js";
 
@@ -17,7 +17,7 @@ export function corpusStrings(files) {
   const texts = [];
   for (const file of files) {
     const source = readFileSync(file, "utf8");
-    const stack = [parseFile(source, file).program];
+    const stack = [programOf(source, file)];
     while (stack.length > 0) {
       const node = stack.pop();
       if (node.type === "Identifier" || node.type === "PrivateIdentifier") texts.push(node.name);
@@ -38,6 +38,19 @@ export function corpusStrings(files) {
     offsets[i + 1] = offsets[i] + b.length;
   });
   return { bytes, offsets, count: encoded.length };
+}
+
+/**
+ * acorn's program of a JS file, or of a JSON or JSONC file read as the JS expression it also is
+ * (comments and trailing commas included): its keys and values are the string literals.
+ */
+function programOf(source, file) {
+  if (!/\.jsonc?$/.test(file)) return parseFile(source, file).program;
+  try {
+    return parseScript(`(${source}\n)`).program;
+  } catch (error) {
+    throw new Error(`acorn rejects ${file} as a JSON or JSONC value: ${error.message}`);
+  }
 }
 
 function main() {

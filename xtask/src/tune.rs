@@ -12,8 +12,9 @@ Measure the string decoders on this machine's Node, print a string policy
 
 Times each decoder (concatenation loop, fromCharCode.apply, unrolled switch, TextDecoder, Node's
 utf8Slice) on ASCII identifiers of 1 to 64 bytes, then every combination of short decoder, short
-length limit and long decoder on the identifiers and string literals of FILE... (default: jquery.js,
-moment-with-locales.js, lodash.js and pdf.mjs from the pinned packages). Prints the tables and, last,
+length limit and long decoder on the identifiers and string literals of FILE... (JS files, or JSON
+and JSONC files by their extension; default: jquery.js, moment-with-locales.js, lodash.js and
+pdf.mjs from the pinned packages). Prints the tables and, last,
 a [targets.<name>.strings] snippet for codegen.toml. Codegen itself never measures: copy the values.
 
 With --browser, the same measurements (bench/tune-core.js) run in headless Chromium, in a
@@ -23,7 +24,7 @@ policy for `runtime = \"web\"` targets there.";
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// JS files whose identifiers and string literals the policies are timed on
+    /// JS (or .json, .jsonc) files whose identifiers and string literals the policies are timed on
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Measure in headless Chromium instead of Node

@@ -48,6 +48,8 @@ const latin1Slice = Buffer.prototype.latin1Slice;
 // `import` of "node:buffer", which a process pays as the load of one more module; `null` on Node 20
 // before 20.16.
 const nativeIsAscii = typeof process.getBuiltinModule === "function" ? process.getBuiltinModule("node:buffer").isAscii : null;
+// Node's native UTF-8 decoder, called on the Uint8Array directly.
+const utf8Slice = Buffer.prototype.utf8Slice;
 
 // No depth is counted on the way down (that would cost every node): when the JS stack runs out
 // below an object, its values that may nest are left as `Deferred`s, built after the root returns
@@ -427,18 +429,46 @@ function sourceString(offset, len, pos) {
   return sourceSlice(offset, len, pos);
 }
 
-/** Strings up to 16 bytes are concatenated in JS while they are ASCII; others decoded natively. */
+/** Strings up to 16 bytes are built by an unrolled `fromCharCode` while they are ASCII; others decoded natively. */
 function decodeUtf8(start, len) {
-  if (len <= 16) {
-    let text = "";
-    for (let i = start, end = start + len; i < end; i++) {
-      const byte = uint8[i];
-      if (byte >= 0x80) return decodeNative(start, len);
-      text += String.fromCharCode(byte);
-    }
-    return text;
+  if (len > 16) return decodeNative(start, len);
+  for (let i = start, end = start + len; i < end; i++) {
+    if (uint8[i] >= 0x80) return decodeNative(start, len);
   }
-  return decodeNative(start, len);
+  switch (len) {
+    case 1:
+      return fromCharCode(uint8[start]);
+    case 2:
+      return fromCharCode(uint8[start], uint8[start + 1]);
+    case 3:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2]);
+    case 4:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3]);
+    case 5:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4]);
+    case 6:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5]);
+    case 7:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6]);
+    case 8:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7]);
+    case 9:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8]);
+    case 10:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9]);
+    case 11:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10]);
+    case 12:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11]);
+    case 13:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12]);
+    case 14:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13]);
+    case 15:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14]);
+    case 16:
+      return fromCharCode(uint8[start], uint8[start + 1], uint8[start + 2], uint8[start + 3], uint8[start + 4], uint8[start + 5], uint8[start + 6], uint8[start + 7], uint8[start + 8], uint8[start + 9], uint8[start + 10], uint8[start + 11], uint8[start + 12], uint8[start + 13], uint8[start + 14], uint8[start + 15]);
+  }
 }
 
 const fromCharCode = String.fromCharCode;
@@ -465,7 +495,7 @@ function decodeNative(start, len) {
 
 function decodeRun(start, end) {
   try {
-    return textDecoder.decode(uint8.subarray(start, end));
+    return utf8Slice.call(uint8, start, end);
   } catch (error) {
     // Only a string longer than the engine's longest (2^29 - 24 characters in 64-bit V8, 2^28 - 16
     // in 32-bit) fails for its length; a shorter one failed because the JS stack ran out here,
