@@ -1,17 +1,21 @@
 // The whole call, end to end, in one Node process on the same files, interleaved (a fresh random
 // order of methods per round; before each sample a collection and a turn of the event loop):
 //
-//   raw               parse(text) of @rawast-examples/jsonc: the Rust parse into the buffer the
-//                     package reuses, then `deserialize` (plain objects)
+//   raw               parse(text) of @rawast-examples/jsonc: the text's UTF-8 written into the
+//                     buffer the package reuses, the Rust parse there, then `deserialize` (plain
+//                     objects)
+//   raw_bytes         parse(bytes): the same from the file's bytes as read (no JS string, no
+//                     conversion)
 //   raw_lazy          parse(text) of @rawast-examples/jsonc-lazy: the same, then the lazy root
 //   raw_walk_sparse   walkSource(text, { NullLiteral }): the parse, then a walk that visits one
 //                     type (and skips by the word `null`)
 //   json_route        JSON.parse(parseToJson(text)): the same parser, the same tree written as
 //                     JSON in Rust (the text JSON.stringify writes of `raw`'s tree) and handed over
 //                     as a string
-//   parse_only        parseOnly(text): the Rust parse alone, nothing handed over (the floor)
-//   parse_into        the addon's parseInto into a buffer grown beforehand, nothing deserialized:
-//                     the parse and the hand-over
+//   parse_only        parseOnly(bytes): the Rust parse of the file's bytes alone, nothing handed
+//                     over (the floor)
+//   parse_into        the addon's parseInto of the bytes into a buffer grown beforehand, nothing
+//                     deserialized: the parse and the hand-over
 //   jsonc_parser      parseTree(text) of jsonc-parser, the JS parser VS Code uses: the tree of
 //                     offsets a JS user picks today
 //   json_parse_native JSON.parse(text), plain JSON files only: values only, a reference and not
@@ -51,11 +55,12 @@ const sparseVisitor = { NullLiteral() {} };
 
 const METHODS = {
   raw: (text) => parse(text),
+  raw_bytes: (text, bytes) => parse(bytes),
   raw_lazy: (text) => lazy.parse(text),
   raw_walk_sparse: (text) => walkSource(text, sparseVisitor),
   json_route: (text) => JSON.parse(addon.parseToJson(text)),
-  parse_only: (text) => addon.parseOnly(text),
-  parse_into: (text) => addon.parseInto(text, intoBuffer),
+  parse_only: (text, bytes) => addon.parseOnly(bytes),
+  parse_into: (text, bytes) => addon.parseInto(bytes, intoBuffer),
   jsonc_parser: (text) => parseTree(text),
   json_parse_native: (text) => JSON.parse(text),
 };
@@ -68,6 +73,8 @@ const GOALS = [
   { ratio: ["raw", "json_parse_native"], at_most: 1.5, over: "plain JSON >= 100 KB", files: (f) => f.bytes >= 100_000 && f.kind === "json" },
   { ratio: ["handover", "raw"], at_most: 0.05, over: "all", files: () => true },
   { ratio: ["raw", "parse_only"], at_most: null, over: "all", files: () => true },
+  { ratio: ["raw_bytes", "json_parse_native"], at_most: null, over: "plain JSON >= 100 KB", files: (f) => f.bytes >= 100_000 && f.kind === "json" },
+  { ratio: ["raw_bytes", "jsonc_parser"], at_most: null, over: ">= 100 KB", files: (f) => f.bytes >= 100_000 },
 ];
 
 const options = commandLine();
@@ -115,16 +122,18 @@ function isJson(text) {
 /** Median and min ms per call of every method on one file. */
 async function measure(file) {
   const { text } = file;
+  const bytes = Buffer.from(text);
   // The methods must agree before they are timed: the JSON route's tree is raw's, and the lazy
   // tree materializes to it.
   const expected = JSON.stringify(parse(text));
   if (JSON.stringify(JSON.parse(addon.parseToJson(text))) !== expected) fail(`${file.path}: the JSON route's tree is not raw's`);
   if (JSON.stringify(lazy.parse(text)) !== expected) fail(`${file.path}: the lazy tree is not raw's`);
+  if (JSON.stringify(parse(bytes)) !== expected) fail(`${file.path}: the tree of the bytes is not the text's`);
   const methods = Object.keys(METHODS).filter((name) => name !== "json_parse_native" || file.kind === "json");
   for (let grow; (grow = addon.parseInto(text, intoBuffer).grow) !== undefined; ) {
     intoBuffer = new Uint8Array(new ArrayBuffer(Math.ceil(Math.max(intoBuffer.length * 2, grow) / 8) * 8));
   }
-  for (let i = 0; i < 5; i++) for (const name of methods) METHODS[name](text);
+  for (let i = 0; i < 5; i++) for (const name of methods) METHODS[name](text, bytes);
   const once = time(() => METHODS.raw(text), 3) / 3;
   const reps = Math.max(1, Math.ceil(SAMPLE_MS / Math.max(once, 1e-3)));
   const times = Object.fromEntries(methods.map((name) => [name, []]));
@@ -132,7 +141,7 @@ async function measure(file) {
     for (const name of shuffle([...methods])) {
       await settle();
       const method = METHODS[name];
-      times[name].push(time(() => method(text), reps) / reps);
+      times[name].push(time(() => method(text, bytes), reps) / reps);
     }
   }
   const ms = Object.fromEntries(Object.entries(times).map(([name, list]) => [name, { median: median(list), min: Math.min(...list) }]));

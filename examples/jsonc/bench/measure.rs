@@ -8,17 +8,18 @@ use jsonc_rawast_example::{encode, encode_inspect, to_json};
 use napi::Env;
 use napi::bindgen_prelude::Uint8ArraySlice;
 use napi_derive::napi;
-use rawast_napi::RawBuffer;
+use rawast_napi::{RawBuffer, SourceArg};
 
 thread_local! {
     /// The buffers `stashParse` made, for `handOverStashed` or `copyStashed`.
     static STASH: RefCell<Vec<RawBuffer>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Parses `source` into a buffer and drops it: the floor of a call. Returns the buffer's length.
+/// Parses `source` (a string, or its UTF-8 bytes, which skip napi's conversion) into a buffer and
+/// drops it: the floor of a call. Returns the buffer's length.
 #[napi(catch_unwind)]
-pub fn parse_only(source: String) -> napi::Result<u32> {
-    let buffer = encode(&source).map_err(parse_error)?;
+pub fn parse_only(source: SourceArg<'_>) -> napi::Result<u32> {
+    let buffer = encode(rawast_napi::source_text(&source)?).map_err(parse_error)?;
     Ok(buffer.as_bytes().len() as u32)
 }
 
