@@ -70,20 +70,28 @@ function addonPath() {
 }
 
 /**
- * Calls `run` while recording the size of each buffer `parseInto` or `parseWritten` is given: what
- * a module instance of `index.js` builds into, which it keeps to itself.
+ * Calls `run` while recording the size of each buffer the addon builds into (`parseInto`,
+ * `parseWritten`, `parseWrittenUtf16`): what a module instance of `index.js` builds into, which it
+ * keeps to itself.
  */
 async function bufferSizes(run) {
-  const { parseInto, parseWritten } = addon;
   const sizes = [];
-  addon.parseInto = (source, buffer) => (sizes.push(buffer.byteLength), parseInto(source, buffer));
-  addon.parseWritten = (buffer, length) => (sizes.push(buffer.byteLength), parseWritten(buffer, length));
+  const restore = spyOnBuilds(addon, (buffer) => sizes.push(buffer.byteLength));
   try {
     await run(sizes);
   } finally {
-    Object.assign(addon, { parseInto, parseWritten });
+    restore();
   }
   return sizes;
+}
+
+/** Makes the addon's builds call `seen(buffer)` first; returns what undoes it. */
+function spyOnBuilds(addon, seen) {
+  const { parseInto, parseWritten, parseWrittenUtf16 } = addon;
+  addon.parseInto = (source, buffer) => (seen(buffer), parseInto(source, buffer));
+  addon.parseWritten = (buffer, ...rest) => (seen(buffer), parseWritten(buffer, ...rest));
+  addon.parseWrittenUtf16 = (buffer, ...rest) => (seen(buffer), parseWrittenUtf16(buffer, ...rest));
+  return () => Object.assign(addon, { parseInto, parseWritten, parseWrittenUtf16 });
 }
 
 /** What `parse` does with `text`: the tree as JSON, or the error's class and message. */
@@ -265,6 +273,14 @@ test("the addon refuses buffers it cannot build into", () => {
   assert.throws(() => addon.parseWritten(memory, 5), /not UTF-8 from byte 2 on/);
   assert.throws(() => addon.parseWritten(memory, 4097), /run past the 4096-byte Uint8Array/);
   assert.throws(() => addon.parseWritten(new Uint8Array(new SharedArrayBuffer(4096)), 0), /not a SharedArrayBuffer/);
+  // Or UTF-16 units: in it, at an even offset, after room for their UTF-8.
+  for (const [at, units] of [[3000, 1000], [12, 5], [31, 4], [0, 1]]) {
+    assert.throws(() => addon.parseWrittenUtf16(memory, at, units), /must lie in it, at an even offset, after room/, `${units} units at ${at}`);
+  }
+  const wide = '["\u00e9\u4e2d\ud83d\ude00", "\ud800"]';
+  Buffer.prototype.ucs2Write.call(memory, wide, 200);
+  const built = addon.parseWrittenUtf16(memory, 200, wide.length);
+  assert.deepEqual(deserialize(memory.subarray(built.start, built.start + built.length)), deserialize(addon.parseRawCopy(wide)));
   const text = '["\u00e9", 1]';
   const { written } = new TextEncoder().encodeInto(text, memory);
   const { start, length } = addon.parseWritten(memory, written);
@@ -282,9 +298,7 @@ test("parse runs in worker threads, each with a buffer of its own", async () => 
     const addon = createRequire(workerData.index)(workerData.addon);
     // The sizes of the buffers this worker's parse builds into.
     const sizes = [];
-    const { parseInto, parseWritten } = addon;
-    addon.parseInto = (source, buffer) => (sizes.push(buffer.byteLength), parseInto(source, buffer));
-    addon.parseWritten = (buffer, length) => (sizes.push(buffer.byteLength), parseWritten(buffer, length));
+    (${spyOnBuilds})(addon, (buffer) => sizes.push(buffer.byteLength));
     const { parse } = await import(workerData.index);
     const results = workerData.texts.map((text) => {
       try {

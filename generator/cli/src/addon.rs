@@ -177,6 +177,8 @@ fn build_hint(diagnostics: &str, kind: AddonKind) -> &'static str {
         && diagnostics.contains("can't find crate for `core`")
     {
         "\nhint: the toolchain has no standard library for wasm32: `rustup target add wasm32-unknown-unknown`"
+    } else if diagnostics.contains("custom build command for `simdutf") && diagnostics.contains("failed to find tool") {
+        "\nhint: rawast-napi transcodes UTF-16 with simdutf, a C++ library: install a C++ compiler (g++ or clang++; Visual Studio's on Windows), or name one in $CXX"
     } else {
         ""
     }
@@ -252,6 +254,8 @@ mod tests {
         assert!(build_hint(missing, AddonKind::Napi).contains("[patch.crates-io]"));
         let no_std = "error[E0463]: can't find crate for `core`\n  = note: the `wasm32-unknown-unknown` target may not be installed";
         assert!(build_hint(no_std, AddonKind::Wasm).contains("rustup target add wasm32-unknown-unknown"));
+        let no_cxx = "error: failed to run custom build command for `simdutf v0.7.0`\n  cargo:warning=Compiler family detection failed due to error: ToolNotFound: failed to find tool \"c++\": No such file or directory (os error 2)";
+        assert!(build_hint(no_cxx, AddonKind::Napi).contains("install a C++ compiler"));
         assert_eq!(build_hint("error[E0308]: mismatched types", AddonKind::Napi), "");
     }
 

@@ -3,7 +3,8 @@
 //! memory, freed when JS collects it), [`copy`] with one. Where a runtime refuses external memory
 //! (Electron's V8 sandbox), `hand_over` copies once instead and says so. [`build`] makes the buffer
 //! for them from a parser's builder; [`build_into`] builds it straight into a JS buffer the caller
-//! reuses across calls instead, and [`build_into_written`] does so over a source JS wrote there. The addon `rawast codegen` writes for a package calls these.
+//! reuses across calls instead, and [`build_into_written`] and [`build_into_utf16`] do so over a
+//! source JS wrote there, as UTF-8 or as UTF-16. The addon `rawast codegen` writes for a package calls these.
 //!
 //! A crate of its own rather than a `napi` feature of `rawast-runtime`: the runtime is what every
 //! producer links (wasm32 builds, command-line encoders, the schema's own tools) and depends on
@@ -17,10 +18,11 @@ mod external;
 mod own;
 mod reuse;
 mod source;
+mod utf16;
 
 pub use copy::copy;
 pub use external::{Transfer, hand_over, live_external_buffers};
 pub use own::build;
 pub use rawast_runtime::{RawBuffer, SourcePlacement};
-pub use reuse::{ReuseError, Written, build_into, build_into_written};
+pub use reuse::{ReuseError, Written, build_into, build_into_utf16, build_into_written};
 pub use source::{SourceArg, source_text};

@@ -91,6 +91,38 @@ pub fn build_into_written<E: From<BufferTooLarge> + IsArenaFull>(
     written(rawast_runtime::build_into_written(region, source_len, placement, format, build_ast))
 }
 
+/// [`build_into_written`] for a source JS has written into `buffer` as UTF-16: `units` code units,
+/// little-endian, at byte `units_at` (`Buffer.prototype.ucs2Write`, a copy of how V8 holds a string
+/// with characters past U+00FF, where writing its UTF-8 takes V8 about a nanosecond a character).
+/// Their UTF-8 is written at the start of `buffer`, which must leave 3 bytes a unit before
+/// `units_at`, and the build goes on over it. A lone surrogate becomes U+FFFD.
+pub fn build_into_utf16<E: From<BufferTooLarge> + IsArenaFull>(
+    buffer: &mut Uint8ArraySlice<'_>,
+    units_at: usize,
+    units: usize,
+    placement: SourcePlacement,
+    format: &BufferFormat,
+    build_ast: impl for<'a> FnOnce(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>,
+) -> Result<Written, ReuseError<E>> {
+    refuse_shared(buffer).map_err(ReuseError::Js)?;
+    // SAFETY: as in `build_into`: unshared memory, no JS running, borrowed mutably for the call.
+    let region = unsafe { buffer.as_mut() };
+    let units_end = units.checked_mul(2).and_then(|bytes| bytes.checked_add(units_at));
+    let fits = units_end.is_some_and(|end| end <= region.len()) && units.saturating_mul(3) <= units_at;
+    if !fits || !units_at.is_multiple_of(2) {
+        return Err(ReuseError::Js(napi::Error::new(
+            Status::InvalidArg,
+            format!(
+                "the {units} UTF-16 units at byte {units_at} of the {}-byte Uint8Array must lie in it, at an even offset, after room for their UTF-8 (3 bytes a unit)",
+                region.len()
+            ),
+        )));
+    }
+    let (utf8, rest) = region.split_at_mut(units_at);
+    let len = crate::utf16::utf16le_to_utf8(&rest[..units * 2], utf8);
+    written(rawast_runtime::build_into_written(region, len, placement, format, build_ast))
+}
+
 /// What a build into a JS buffer came to, its failures as JS errors.
 fn written<E>(result: Result<Built, BuildIntoError<E>>) -> Result<Written, ReuseError<E>> {
     let invalid = |message: String| ReuseError::Js(napi::Error::new(Status::InvalidArg, message));

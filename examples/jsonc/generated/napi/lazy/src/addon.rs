@@ -2,7 +2,7 @@
 // Do not edit: change the schema or codegen.toml and run `rawast codegen`.
 
 //! `parseInto(source, buffer)` builds the rawast buffer of `source` into a `Uint8Array` the caller
-//! reuses across calls (`parseWritten(buffer, sourceLength)` over a source JS wrote at its start),
+//! reuses across calls (`parseWritten` and `parseWrittenUtf16` over a source JS wrote in it),
 //! `parseRaw(source)` into a buffer of its own, handed to JS without a copy where the runtime
 //! allows. The package's `index.js` calls them and deserializes what they wrote.
 //!
@@ -50,6 +50,17 @@ pub fn parse_into(source: SourceArg<'_>, buffer: Uint8ArraySlice<'_>) -> napi::R
 pub fn parse_written(buffer: Uint8ArraySlice<'_>, source_length: u32) -> napi::Result<Either<BuiltRange, GrowTo>> {
     let mut buffer = buffer;
     let written = rawast_napi::build_into_written(&mut buffer, source_length as usize, PLACEMENT, &jsonc_rawast_example::constants::BUFFER_FORMAT, jsonc_rawast_example::build_document)?;
+    Ok(range_or_grow(written))
+}
+
+/// `parseWritten` of a source JS has written into `buffer` as `units` UTF-16 code units at byte
+/// `units_at` (`Buffer.prototype.ucs2Write`, for a string with characters past U+00FF, whose UTF-8
+/// V8 writes slowly): the addon writes their UTF-8 at the start, in the 3 bytes a unit `units_at`
+/// leaves before them, and parses it.
+#[napi(catch_unwind)]
+pub fn parse_written_utf16(buffer: Uint8ArraySlice<'_>, units_at: u32, units: u32) -> napi::Result<Either<BuiltRange, GrowTo>> {
+    let mut buffer = buffer;
+    let written = rawast_napi::build_into_utf16(&mut buffer, units_at as usize, units as usize, PLACEMENT, &jsonc_rawast_example::constants::BUFFER_FORMAT, jsonc_rawast_example::build_document)?;
     Ok(range_or_grow(written))
 }
 
