@@ -24,7 +24,7 @@ use crate::ir::Dialect;
 pub use mapping::{Mapping, PropertyCase, SpanStyle, SpanUnit};
 pub use package::{Addon, AddonKind, AddonModule, Fingerprint, Package, Smoke};
 pub use schema::{OXC_ROOT, RustPaths};
-pub use strings::{LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
+pub use strings::{LATIN1_SLICE_MAX_LEN, LongDecoder, ShortDecoder, SourceSlicing, StringPolicy};
 pub use targets::{Int64, OxcSettings, RawastSettings, Runtime, SourcePlacement, SourceText, Target, TargetSettings};
 pub use walk::{WalkField, WalkKeyword};
 

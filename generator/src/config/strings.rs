@@ -19,6 +19,11 @@ pub struct StringPolicy {
     pub long_decoder: LongDecoder,
 }
 
+/// Past the source's ASCII prefix, `SourceSlicing::Latin1` slices strings of at most this many
+/// bytes; longer ones are decoded natively whatever their bytes, as checking them in JS first costs
+/// more than the decoding.
+pub const LATIN1_SLICE_MAX_LEN: u32 = 32;
+
 /// Which strings are sliced out of the already decoded source instead of decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -27,7 +32,8 @@ pub enum SourceSlicing {
     None,
     /// Strings in the source's ASCII prefix (up to its first non-ASCII byte).
     AsciiPrefix,
-    /// Also ASCII strings past the prefix, from a latin1-decoded copy of the source.
+    /// Also ASCII strings past the prefix of up to `LATIN1_SLICE_MAX_LEN` bytes, from a
+    /// latin1-decoded copy of the source.
     Latin1,
 }
 

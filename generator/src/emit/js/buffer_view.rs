@@ -3,7 +3,9 @@
 //! ([`StringsView`]).
 
 use crate::buffer::{FORMAT_VERSION, MAGIC, MAX_BUFFER_SIZE, METADATA_SIZE, metadata_offsets};
-use crate::config::{Int64, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing};
+use crate::config::{
+    Int64, LATIN1_SLICE_MAX_LEN, LongDecoder, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing,
+};
 use crate::context::EmitContext;
 use crate::ir::{Builtin, Primitive, TypeKind, TypeRef};
 use crate::layout::OptionRepr;
@@ -206,6 +208,8 @@ pub(in crate::emit::js) struct StringsView {
     pub(in crate::emit::js) short_decoder: ShortDecoder,
     pub(in crate::emit::js) short_max_len: u32,
     pub(in crate::emit::js) long_decoder: LongDecoder,
+    /// `LATIN1_SLICE_MAX_LEN`, for the template.
+    pub(in crate::emit::js) latin1_slice_max_len: u32,
     /// Node runtime: the source is made into one-byte strings with `Buffer#latin1Slice`.
     pub(in crate::emit::js) node: bool,
 }
@@ -218,6 +222,7 @@ impl StringsView {
             short_decoder: policy.short_decoder,
             short_max_len: policy.short_max_len,
             long_decoder: policy.long_decoder,
+            latin1_slice_max_len: LATIN1_SLICE_MAX_LEN,
             node: target.runtime == Runtime::Node,
         }
     }

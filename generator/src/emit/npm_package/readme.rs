@@ -6,8 +6,8 @@ use askama::Template;
 
 use crate::buffer::{FORMAT_VERSION, metadata_offsets};
 use crate::config::{
-    AddonKind, LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement, SourceSlicing, SpanStyle,
-    StringPolicy, Target,
+    AddonKind, LATIN1_SLICE_MAX_LEN, LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement,
+    SourceSlicing, SpanStyle, StringPolicy, Target,
 };
 use crate::context::EmitContext;
 use crate::emit::ts_types;
@@ -249,9 +249,9 @@ fn string_policy(policy: &StringPolicy) -> Vec<(String, String)> {
         SourceSlicing::AsciiPrefix => {
             "strings inside the source's ASCII prefix (up to its first non-ASCII byte) are sliced from the decoded source"
         }
-        SourceSlicing::Latin1 => {
-            "strings in the source are sliced from the decoded source while they are ASCII, past its first non-ASCII byte too (from a latin1 copy)"
-        }
+        SourceSlicing::Latin1 => &format!(
+            "strings in the source are sliced from the decoded source while they are ASCII, past its first non-ASCII byte too (from a latin1 copy) for those of up to {LATIN1_SLICE_MAX_LEN} bytes"
+        ),
     };
     let short = match policy.short_decoder {
         ShortDecoder::Loop => "concatenated `String.fromCharCode` calls",

@@ -414,12 +414,17 @@ function notAscii(start, end) {
   return corrupt(`the source's ASCII prefix, to ${asciiEnd}, holds a byte past 0x7F in ${start}..${end}`);
 }
 
+// Past the ASCII prefix, a string longer than this is decoded natively whatever its bytes: checking
+// them in JS first, to slice it from a chunk, costs more than the decoding.
+const SLICE_CHECK_MAX_LEN = 32;
+
 /**
  * A string in the source past its ASCII prefix (paid for already; one across a chunk's end is paid
- * for twice): sliced from the source's chunks when its own bytes are ASCII (byte and character
- * offsets agree in them), else decoded.
+ * for twice): sliced from the source's chunks when it is short and its own bytes are ASCII (byte
+ * and character offsets agree in them), else decoded.
  */
 function sourceString(offset, len, pos) {
+  if (len > SLICE_CHECK_MAX_LEN) return decodeNative(offset, len);
   for (let i = offset, end = offset + len; i < end; i++) {
     if (uint8[i] >= 0x80) return decodeNative(offset, len);
   }
