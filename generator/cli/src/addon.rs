@@ -12,6 +12,7 @@ use rawast_generator::Config;
 use rawast_generator::config::{Addon, AddonKind, Target};
 
 use crate::error::Error;
+use crate::selection::{Needs, selected};
 
 /// How to run `addon`.
 #[derive(Debug, Clone, Default)]
@@ -34,30 +35,13 @@ pub struct BuiltAddon {
 /// date); `log` receives a line per command run. Cargo's own progress goes to stderr.
 pub fn addon(config_path: &Path, options: &AddonOptions, log: &mut dyn FnMut(&str)) -> Result<Vec<BuiltAddon>, Error> {
     let (base, config) = crate::codegen::read_fresh(config_path)?;
-    let targets = selected(&config, &options.targets)?;
+    let needs = Needs {
+        table: "package.addon",
+        part: |target| target.package.as_ref()?.addon.as_ref(),
+        hint: " naming your parser's builder",
+    };
+    let targets = selected(&config, &options.targets, needs)?;
     targets.into_iter().map(|(target, addon)| build(&base, &config, target, addon, options.debug, log)).collect()
-}
-
-/// The targets `names` name (every one with an addon, where they name none).
-pub(crate) fn selected<'c>(config: &'c Config, names: &[String]) -> Result<Vec<(&'c Target, &'c Addon)>, Error> {
-    let with_addon = |target: &'c Target| Some((target, target.package.as_ref()?.addon.as_ref()?));
-    for name in names {
-        if !config.targets.iter().any(|t| &t.name == name && with_addon(t).is_some()) {
-            return Err(Error::Tool(format!(
-                "{} has no target `{name}` whose package has an addon ([targets.{name}.package.addon])",
-                config.file_name
-            )));
-        }
-    }
-    let targets: Vec<_> =
-        config.targets.iter().filter(|t| names.is_empty() || names.contains(&t.name)).filter_map(with_addon).collect();
-    if targets.is_empty() {
-        return Err(Error::Tool(format!(
-            "{} defines no addon: add a [targets.<name>.package.addon] table naming your parser's builder",
-            config.file_name
-        )));
-    }
-    Ok(targets)
 }
 
 /// Builds one target's addon and copies the library into its package, named for this platform.
@@ -69,10 +53,12 @@ pub(crate) fn build(
     debug: bool,
     log: &mut dyn FnMut(&str),
 ) -> Result<BuiltAddon, Error> {
-    let file_name = match addon.kind {
-        AddonKind::Napi => format!("{}.{}.node", addon.name, napi_platform()?),
-        AddonKind::Wasm => format!("{}.wasm", addon.name),
+    // (A wasm module's name has no platform: it runs on all.)
+    let platform = match addon.kind {
+        AddonKind::Napi => napi_platform()?,
+        AddonKind::Wasm => String::new(),
     };
+    let file_name = addon.built_file(&platform);
     let output = base.join(&config.output_dir.path);
     let manifest = output.join(format!("{}/{}/Cargo.toml", addon.kind.crate_dir(), target.name));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -142,8 +128,8 @@ pub(crate) fn check_prebuilt(base: &Path, config: &Config, target: &Target, addo
         return Ok(());
     }
     let (what, file) = match addon.kind {
-        AddonKind::Napi => ("native addon", format!("{}.<platform>.node", addon.name)),
-        AddonKind::Wasm => ("wasm module", format!("{}.wasm", addon.name)),
+        AddonKind::Napi => ("native addon", addon.built_file("<platform>")),
+        AddonKind::Wasm => ("wasm module", addon.built_file("<platform>")),
     };
     Err(Error::Tool(format!(
         "--prebuilt: {} holds no {what} ({file}): run `rawast addon --target {}` first",

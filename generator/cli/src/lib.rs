@@ -27,6 +27,7 @@ mod codegen;
 mod crates;
 mod error;
 pub mod package;
+mod selection;
 mod tools;
 
 pub use addon::{AddonOptions, BuiltAddon, addon, napi_platform};

@@ -9,13 +9,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rawast_generator::Config;
-use rawast_generator::config::{Package, Target};
-
 use self::check::Check;
 pub use self::report::{PackageReport, PackageRow};
 use crate::codegen;
 use crate::error::Error;
+use crate::selection::{Needs, selected};
 use crate::tools;
 
 /// How to run `package`.
@@ -46,7 +44,8 @@ pub fn package(
     log: &mut dyn FnMut(&str),
 ) -> Result<PackageReport, Error> {
     let (base, config) = codegen::read_fresh(config_path)?;
-    let targets = selected_packages(&config, options)?;
+    let needs = Needs { table: "package", part: |target| target.package.as_ref(), hint: "" };
+    let targets = selected(&config, &options.targets, needs)?;
 
     let nodes = node_binaries(&options.nodes)?;
     let node = nodes[0].0.clone();
@@ -85,35 +84,6 @@ pub fn package(
     }
     let _ = fs::remove_dir_all(&work);
     Ok(PackageReport { rows })
-}
-
-/// The targets `options` name (every target, where they name none) with their packages; an error
-/// where a name is no target with a package, or none has one.
-fn selected_packages<'c>(
-    config: &'c Config,
-    options: &PackageOptions,
-) -> Result<Vec<(&'c Target, &'c Package)>, Error> {
-    for name in &options.targets {
-        if !config.targets.iter().any(|t| &t.name == name && t.package.is_some()) {
-            return Err(Error::Tool(format!(
-                "{} has no target `{name}` with a [targets.{name}.package] table",
-                config.file_name
-            )));
-        }
-    }
-    let targets: Vec<(&Target, &Package)> = config
-        .targets
-        .iter()
-        .filter(|t| options.targets.is_empty() || options.targets.contains(&t.name))
-        .filter_map(|t| Some((t, t.package.as_ref()?)))
-        .collect();
-    if targets.is_empty() {
-        return Err(Error::Tool(format!(
-            "{} defines no package: add a [targets.<name>.package] table",
-            config.file_name
-        )));
-    }
-    Ok(targets)
 }
 
 /// Each Node binary with its version (`node --version`), one per version. A path with a directory
