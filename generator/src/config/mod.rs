@@ -183,14 +183,7 @@ impl Config {
         self.targets.iter().any(|target| {
             let Some(addon) = target.package.as_ref().and_then(|p| p.addon.as_ref()) else { return false };
             let in_package = relative.strip_prefix(&target.module_dir()).and_then(|p| p.strip_prefix('/'));
-            let built = in_package.is_some_and(|file| {
-                let ending = match addon.kind {
-                    AddonKind::Napi => ".node",
-                    AddonKind::Wasm => ".wasm",
-                };
-                file.strip_prefix(&addon.name).is_some_and(|rest| rest.starts_with('.') && rest.ends_with(ending))
-                    && !file.contains('/')
-            });
+            let built = in_package.is_some_and(|file| addon.is_built_file(file));
             let crate_dir = format!("{}/{}/", addon.kind.crate_dir(), target.name);
             let beside_crate = relative
                 .strip_prefix(&crate_dir)

@@ -71,6 +71,28 @@ pub struct AddonModule {
 }
 
 impl Addon {
+    /// The built addon's file name in the package: `<name>.<platform>.node`, as napi-rs names
+    /// addons (`platform` as napi-rs names one, or a placeholder such as `*`), or `<name>.wasm`,
+    /// whatever `platform` (a wasm module runs on all).
+    pub fn built_file(&self, platform: &str) -> String {
+        match self.kind {
+            AddonKind::Napi => format!("{}.{platform}.node", self.name),
+            AddonKind::Wasm => format!("{}.wasm", self.name),
+        }
+    }
+
+    /// Whether `file` is a name `built_file` gives, for some platform.
+    pub fn is_built_file(&self, file: &str) -> bool {
+        match self.kind {
+            AddonKind::Napi => file
+                .strip_prefix(&self.name)
+                .and_then(|rest| rest.strip_prefix('.'))
+                .and_then(|rest| rest.strip_suffix(".node"))
+                .is_some_and(|platform| !platform.is_empty() && !platform.contains('/')),
+            AddonKind::Wasm => file == self.built_file(""),
+        }
+    }
+
     /// The parser crate's `Cargo.toml`, relative to `codegen.toml`: codegen reads the package's name there.
     pub fn parser_manifest(&self) -> ConfigPath {
         match &self.parser_crate {
@@ -200,7 +222,41 @@ fn is_addon_name(name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::default_name;
+    use super::{Addon, AddonKind, default_name};
+    use crate::diagnostic::Location;
+
+    fn addon(kind: AddonKind) -> Addon {
+        Addon {
+            kind,
+            parser_crate: None,
+            build: "p::build".to_owned(),
+            buffer_format: "p::FORMAT".to_owned(),
+            name: "jsonc".to_owned(),
+            modules: Vec::new(),
+            location: Location::from_line_columns("codegen.toml", "[addon]", 1, 0, None),
+        }
+    }
+
+    #[test]
+    fn built_files_are_named_as_napi_rs_names_them_and_recognized_so() {
+        let napi = addon(AddonKind::Napi);
+        assert_eq!(napi.built_file("linux-x64-gnu"), "jsonc.linux-x64-gnu.node");
+        assert_eq!(napi.built_file("*"), "jsonc.*.node");
+        for file in ["jsonc.linux-x64-gnu.node", "jsonc.darwin-arm64.node", "jsonc.win32-x64-msvc.node"] {
+            assert!(napi.is_built_file(file), "{file}");
+        }
+        for file in
+            ["jsonc.node", "jsonc_web.linux.node", "other.linux.node", "jsonc.a/b.node", "jsonc.d.ts", "jsonc.wasm"]
+        {
+            assert!(!napi.is_built_file(file), "{file}");
+        }
+        let wasm = addon(AddonKind::Wasm);
+        assert_eq!(wasm.built_file("<platform>"), "jsonc.wasm");
+        assert!(wasm.is_built_file("jsonc.wasm"));
+        for file in ["jsonc.linux.wasm", "jsonc.linux-x64-gnu.node", "jsonc_web.wasm"] {
+            assert!(!wasm.is_built_file(file), "{file}");
+        }
+    }
 
     #[test]
     fn default_names_are_rust_identifiers() {

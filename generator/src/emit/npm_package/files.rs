@@ -4,7 +4,7 @@
 
 use askama::Template;
 
-use crate::config::{AddonKind, Package};
+use crate::config::Package;
 use crate::emit::template::render;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
@@ -57,10 +57,7 @@ impl PackageJson {
                 .collect(),
             meta,
             walker,
-            addon: package.addon.as_ref().map(|addon| match addon.kind {
-                AddonKind::Napi => format!("{}.*.node", addon.name),
-                AddonKind::Wasm => format!("{}.wasm", addon.name),
-            }),
+            addon: package.addon.as_ref().map(|addon| addon.built_file("*")),
         }
     }
 }
