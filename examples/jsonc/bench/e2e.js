@@ -41,7 +41,7 @@ import { parseTree } from "jsonc-parser";
 
 import * as lazy from "../generated/npm/lazy/index.js";
 import { parse, walkSource } from "../generated/npm/parser/index.js";
-import { CLASSES, collect, geomean, loadAddon, median, parses, pick, root, settle, shuffle, time } from "./harness.js";
+import { CLASSES, collect, geomean, grownFor, loadAddon, median, parses, pick, root, settle, shuffle, time } from "./harness.js";
 import { poolThroughput, throughputTable } from "./workers.js";
 
 /** The addon `parse` calls (one instance per thread), with `measure.rs`'s functions. */
@@ -130,9 +130,7 @@ async function measure(file) {
   if (JSON.stringify(lazy.parse(text)) !== expected) fail(`${file.path}: the lazy tree is not raw's`);
   if (JSON.stringify(parse(bytes)) !== expected) fail(`${file.path}: the tree of the bytes is not the text's`);
   const methods = Object.keys(METHODS).filter((name) => name !== "json_parse_native" || file.kind === "json");
-  for (let grow; (grow = addon.parseInto(text, intoBuffer).grow) !== undefined; ) {
-    intoBuffer = new Uint8Array(new ArrayBuffer(Math.ceil(Math.max(intoBuffer.length * 2, grow) / 8) * 8));
-  }
+  intoBuffer = grownFor(addon, text, intoBuffer);
   for (let i = 0; i < 5; i++) for (const name of methods) METHODS[name](text, bytes);
   const once = time(() => METHODS.raw(text), 3) / 3;
   const reps = Math.max(1, Math.ceil(SAMPLE_MS / Math.max(once, 1e-3)));

@@ -30,7 +30,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 import { deserialize, parse } from "../generated/npm/parser/index.js";
-import { CLASSES, collect, loadAddon, median, parses, pick, root, shuffle, time } from "./harness.js";
+import { CLASSES, collect, grownFor, loadAddon, median, parses, pick, root, shuffle, time } from "./harness.js";
 
 /** The addon the package loaded (one instance per thread): its raw and measuring functions. */
 const addon = loadAddon();
@@ -88,9 +88,7 @@ async function measure(file) {
   for (let i = 0; i < 5; i++) METHODS.external(text);
   // Both reused buffers grown to fit this file, so that samples time reuse and never growth.
   parse(text);
-  for (let grow; (grow = addon.parseInto(text, intoBuffer).grow) !== undefined; ) {
-    intoBuffer = new Uint8Array(new ArrayBuffer(Math.ceil(Math.max(intoBuffer.length * 2, grow) / 8) * 8));
-  }
+  intoBuffer = grownFor(addon, text, intoBuffer);
   const once = time(() => METHODS.external(text), 3) / 3;
   const reps = Math.max(1, Math.ceil(SAMPLE_MS / Math.max(once, 1e-3)));
   const bufferBytes = addon.parseOnly(text);
