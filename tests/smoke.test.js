@@ -1,5 +1,5 @@
 // The package smoke tests against stand-in packages: what `generator/cli/src/smoke.js`'s expected
-// JSON holds for the values JSON has no syntax for (README, "Packages"), and that
+// JSON holds for the values JSON has no syntax for (docs/packages.md), and that
 // `smoke_addon.js` finds each failure of a parser package's `parse` it checks for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
