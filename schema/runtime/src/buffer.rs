@@ -89,6 +89,9 @@ impl std::error::Error for BufferTooLarge {}
 ///   buffer, whose [`slice`](Source::slice)s are [`Str`](crate::Str)s), puts the AST in the arena
 ///   and returns the root node's address ([`Box::as_ptr`](crate::Box::as_ptr), cast to `*const u8`).
 ///   It may run more than once, so it keeps no state across runs that a retry would repeat.
+///   Its signature is `fn<'a>(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>`: the allocator
+///   borrowed for any time (`&'a Allocator<'a>` ties the two, and rustc refuses the builder with
+///   "implementation of `FnMut` is not general enough").
 ///
 /// # The builder's error type
 ///
