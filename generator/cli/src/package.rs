@@ -37,7 +37,9 @@ pub struct PackageOptions {
 }
 
 /// Packs and checks the packages of the configuration at `config_path`. The generated files must be
-/// up to date. `log` receives a line per command run, as progress.
+/// up to date. `log` receives a line per command run, as progress. A failed check is no error but
+/// a row of the report ([`PackageReport::failed`]). Errors: those of [`addon`](crate::addon()), and
+/// `Error::Tool` when npm or Node cannot run.
 pub fn package(
     config_path: &Path,
     options: &PackageOptions,
