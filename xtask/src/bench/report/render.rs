@@ -229,7 +229,7 @@ fn end_to_end(json: &Value) -> Result<String> {
     };
     write!(
         out,
-        "\nThe lint pool (`lint/pool.js`) on all {} files: {:.0} files per second with 1 worker, {:.0} with 2; \
+        "\nThe JSONC example's lint pool (`examples/jsonc/lint/pool.js`) on all {} files: {:.0} files per second with 1 worker, {:.0} with 2; \
          2 ÷ 1 = {:.2} (goal ≥ 1.7 on 2 cores).\n",
         workers["files"],
         per_second("1")?,
@@ -347,7 +347,7 @@ mod tests {
              | hand-over ÷ raw (median) | all (24) | 0.02 | ≤ 0.05 |\n\
              | raw ÷ parse_only | all (24) | 1.90 |  |\n\
              \n\
-             The lint pool (`lint/pool.js`) on all 300 files: 1000 files per second with 1 worker, 1850 with 2; \
+             The JSONC example's lint pool (`examples/jsonc/lint/pool.js`) on all 300 files: 1000 files per second with 1 worker, 1850 with 2; \
              2 ÷ 1 = 1.85 (goal ≥ 1.7 on 2 cores).\n"
         );
     }
