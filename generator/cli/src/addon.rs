@@ -160,7 +160,7 @@ fn relay_lines(stream: impl std::io::Read) -> String {
 /// (rawast from a checkout, not crates.io), or no standard library for wasm32.
 fn build_hint(diagnostics: &str, kind: AddonKind) -> &'static str {
     if diagnostics.contains("no matching package named `rawast-") {
-        "\nhint: rawast's crates are not on crates.io here: point Cargo at a checkout of rawast with [patch.crates-io] in .cargo/config.toml (README, \"Using rawast in your parser\", step 6)"
+        "\nhint: rawast's crates are not on crates.io here: point Cargo at a checkout of rawast with [patch.crates-io] in .cargo/config.toml (rawast's README, \"Using rawast in your parser\", step 1)"
     } else if kind == AddonKind::Wasm
         && diagnostics.contains("wasm32-unknown-unknown")
         && diagnostics.contains("can't find crate for `core`")
