@@ -55,14 +55,11 @@ impl Runner {
         Ok(Runner { node: project.node()?, dir, prelude: String::new() })
     }
 
-    /// Runs every ```` ```js ```` block of `document` but those marked `ignore` and, unless
-    /// `with_web`, those that import the web package; returns how many ran.
-    pub fn run(&self, document: &Document, with_web: bool) -> Result<usize> {
+    /// Runs every ```` ```js ```` block of `document` but those marked `ignore` and those `runs`
+    /// leaves out; returns how many ran.
+    pub fn run(&self, document: &Document, runs: &dyn Fn(&CodeBlock) -> bool) -> Result<usize> {
         let mut ran = 0;
-        let runs = |b: &&CodeBlock| {
-            with_web || !(b.text.contains("@you/jsonc-ast-web") || b.text.contains("@rawast-examples/jsonc-web"))
-        };
-        for block in document.blocks.iter().filter(|b| b.language == "js" && !b.has("ignore")).filter(runs) {
+        for block in document.blocks.iter().filter(|b| b.language == "js" && !b.has("ignore") && runs(b)) {
             self.run_block(document, block)?;
             ran += 1;
         }

@@ -67,8 +67,11 @@ pub fn main(project: &Project) -> Result<()> {
     }
     project::run(project::cargo().args(["test", "--quiet", "--locked", "--doc", "-p", "rawast-docs"]), root)?;
     let rawast = examples::rawast_command(project)?;
-    let readme = documents.iter().find(|d| d.name == "README.md").expect("the README is read");
-    let js = walkthrough::check(project, readme, &rawast)? + run_js(project, &rawast, &documents)?;
+    let mut js = 0;
+    for document in documents.iter().filter(|d| walkthrough::WALKTHROUGHS.contains(&d.name.as_str())) {
+        js += walkthrough::check(project, document, &rawast)?;
+    }
+    js += run_js(project, &rawast, &documents)?;
     let links: usize = documents.iter().map(|d| d.links.len()).sum();
     println!("docs: {} files, {toml} TOML blocks, {js} JS blocks, {links} links checked", documents.len());
     Ok(())
@@ -122,7 +125,7 @@ fn undoctested(root: &Path, documents: &[Document]) -> Result<Vec<String>> {
     let mut undoctested = vec![];
     for document in documents.iter().filter(|d| d.blocks.iter().any(|b| b.language == "rust" && !b.has("ignore"))) {
         let (lib, included) = match document.name.strip_prefix("docs/") {
-            _ if document.name == "README.md" => continue,
+            _ if walkthrough::WALKTHROUGHS.contains(&document.name.as_str()) => continue,
             Some(chapter) => ("docs/lib.rs".to_owned(), chapter.to_owned()),
             None => {
                 let dir = Path::new(&document.name).parent().unwrap_or(Path::new(""));
@@ -138,7 +141,7 @@ fn undoctested(root: &Path, documents: &[Document]) -> Result<Vec<String>> {
     Ok(undoctested)
 }
 
-/// Runs the JS blocks of every document but the README's, which belong to the walk-through. The
+/// Runs the JS blocks of every document but the walk-throughs, which run against their own crate. The
 /// packages' addons and wasm module are built when missing; without a wasm32 toolchain (outside CI)
 /// the blocks that import the web package are left out, with a warning.
 fn run_js(project: &Project, rawast: &Path, documents: &[Document]) -> Result<usize> {
@@ -157,8 +160,11 @@ fn run_js(project: &Project, rawast: &Path, documents: &[Document]) -> Result<us
     }
     let runner = js_blocks::Runner::for_book(project)?;
     let mut ran = 0;
-    for document in documents.iter().filter(|d| d.name != "README.md") {
-        ran += runner.run(document, with_web)?;
+    let runs = |block: &markdown::CodeBlock| {
+        with_web || !(block.text.contains("@you/jsonc-ast-web") || block.text.contains("@rawast-examples/jsonc-web"))
+    };
+    for document in documents.iter().filter(|d| !walkthrough::WALKTHROUGHS.contains(&d.name.as_str())) {
+        ran += runner.run(document, &runs)?;
     }
     Ok(ran)
 }
