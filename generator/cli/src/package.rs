@@ -3,6 +3,7 @@
 //! report (`report`). A package with an addon has it built for this platform first (`addon`).
 
 mod check;
+mod readme;
 mod report;
 
 use std::fs;
@@ -81,6 +82,7 @@ pub fn package(
             nodes: &nodes,
             tools: &tools,
             oxc: target.rawast().is_none(),
+            example: rawast_generator::emit::ExampleInput::of(target),
         };
         rows.push(check.run(package, options.dry_run, log)?);
     }
