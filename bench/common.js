@@ -79,6 +79,16 @@ export function machine() {
   return `${list[0]?.model.trim() ?? "unknown CPU"} (${list.length} cores), Node ${process.version}`;
 }
 
+/**
+ * Where and when a run was made, the keys every `--json` starts with: `node` and `machine` (the
+ * line above), and apart, the CPU's model, its cores, the day (UTC) and the samples per method.
+ * `cargo xtask bench --report` prints them over each results table.
+ */
+export function runInfo(samples) {
+  const list = cpus();
+  return { node: process.version, machine: machine(), cpu: list[0]?.model.trim() ?? "unknown CPU", cores: list.length, date: new Date().toISOString().slice(0, 10), samples };
+}
+
 /** The middle value of `values` (the upper one of an even count). */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

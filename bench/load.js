@@ -25,7 +25,7 @@ import { oxlintReader } from "../tests/oxlint/lint.js";
 import { root } from "../tests/producer.js";
 import { TARGET_OPTION, targetsOption } from "../tests/targets.js";
 import { random as seeded } from "../tests/support.js";
-import { geometricMean, machine, median } from "./common.js";
+import { geometricMean, machine, runInfo, median } from "./common.js";
 
 const USAGE = "node bench/load.js --target-json JSON... [--module PATH]... [--samples N] [--json FILE] (run by `cargo xtask bench --load`)";
 
@@ -98,7 +98,7 @@ async function main() {
   };
   const geomeans = { lean: mean("lean"), againstReference: mean("againstReference"), walkAgainstReference: mean("walkAgainstReference") };
   if (options.json !== null) {
-    const json = { machine: machine(), samples: options.samples, modules: [...modules.values()].map(({ name, path, kb, ms: times }) => ({ name, path, kb, ms: { median: median(times), min: Math.min(...times) } })), targets: results, geomeans };
+    const json = { ...runInfo(options.samples), modules: [...modules.values()].map(({ name, path, kb, ms: times }) => ({ name, path, kb, ms: { median: median(times), min: Math.min(...times) } })), targets: results, geomeans };
     writeFileSync(options.json, `${JSON.stringify(json, null, 2)}\n`);
   }
   console.log(`\ngeomean: deserialize.js ÷ walk.js ${shown(geomeans.lean)}, deserialize.js ÷ reference ${shown(geomeans.againstReference)}, walk.js ÷ reference ${shown(geomeans.walkAgainstReference)}`);

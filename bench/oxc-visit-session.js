@@ -16,7 +16,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
-import { fileClasses, geometricMean, machine, median, medianPassMs, sessionCommandLine } from "./common.js";
+import { fileClasses, geometricMean, machine, runInfo, median, medianPassMs, sessionCommandLine } from "./common.js";
 import { checkMethods, eachParsed, visitModules } from "./oxc-visit-methods.js";
 
 const USAGE = "node bench/oxc-visit-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-… --session`)";
@@ -91,7 +91,7 @@ function report(options, sources, times) {
   const geomeans = Object.fromEntries(RATIOS.map(([a, b]) => [name([a, b]), geometricMean(results, (r) => r.us[a] / r.us[b])]));
   console.log(`geomean: ${Object.entries(geomeans).map(([key, value]) => `${key} ${value.toFixed(3)}`).join(", ")}`);
   if (options.json) {
-    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: options.target.name, regime: "session", files: results, pass_ms: passMs, geomeans }, null, 2) + "\n");
+    writeFileSync(options.json, JSON.stringify({ ...runInfo(options.passes), target: options.target.name, regime: "session", files: results, pass_ms: passMs, geomeans }, null, 2) + "\n");
   }
 }
 

@@ -8,7 +8,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 
-import { benchCommandLine, fileClasses, machine, median, printVisitReport, sample, WARM_UP } from "./common.js";
+import { benchCommandLine, fileClasses, machine, runInfo, median, printVisitReport, sample, WARM_UP } from "./common.js";
 import { checkMethods, eachParsed, METHODS, visitModules } from "./oxc-visit-methods.js";
 
 const USAGE = "node --expose-gc bench/oxc-visit.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit --target oxc-…`)";
@@ -39,7 +39,7 @@ async function main() {
     "walk_full: every Identifier, its name read (oxc_lazy_visitor_full: the four Rust types oxc's lazy nodes name them by); walk_sparse and oxc_lazy_visitor_sparse: DebuggerStatement and ImportDeclaration; oxc_eager_visitor_full: oxc's deserialize, then its Visitor; eager_visit_full: the target's deserialize, then its visit.\n",
   );
   const geomeans = printVisitReport(results, METHODS, ratios);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: target.name, files: results, geomeans }, null, 2) + "\n");
+  if (options.json) writeFileSync(options.json, JSON.stringify({ ...runInfo(options.samples), target: target.name, files: results, geomeans }, null, 2) + "\n");
 }
 
 await main();

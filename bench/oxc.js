@@ -16,7 +16,7 @@ import { parseRawSync } from "oxc-parser/src-js/bindings.js";
 
 import { addParents, firstDifference } from "../tests/oxc/compare.js";
 import { usageError } from "../tests/command-line.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, oxcParseOptions, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, runInfo, makeCloner, makeConstructor, median, oxcParseOptions, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone", "construct"];
 // Timed per call on small files and the empty program.
@@ -103,8 +103,7 @@ function main() {
 
     if (options.json) {
       const out = {
-        node: process.version,
-        machine: machine(),
+        ...runInfo(options.samples),
         module: options.module,
         variant: options.variant,
         files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, ns_per_node: r.ns_per_node, min_ns_per_node: r.min, ...(r.per_call_us && { per_call_us: r.per_call_us }) })),

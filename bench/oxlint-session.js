@@ -22,7 +22,7 @@ import { join } from "node:path";
 
 import { usageError } from "../tests/command-line.js";
 import { capturedIn, captureInto, oxlintBuffer, readerOf, treeDifference } from "../tests/oxlint/lint.js";
-import { classLines, fileClasses, geometricMean, machine, median, medianPassMs, sessionCommandLine } from "./common.js";
+import { classLines, fileClasses, geometricMean, machine, runInfo, median, medianPassMs, sessionCommandLine } from "./common.js";
 
 const USAGE = "node bench/oxlint-session.js --target-json JSON [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --target oxlint-plugins --session`)";
 const PROCESSES = 3;
@@ -107,7 +107,7 @@ function report(options, files, times) {
   console.log(`slower than oxlint on ${results.filter((r) => ratio(r) > 1).length} of ${results.length} files`);
   for (const line of classes.lines) console.log(line);
   console.log(`geomean: rawast ÷ oxlint ${geomean.toFixed(3)}`);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, regime: "session", files: results, pass: passes, geomean: { rawast_vs_oxlint: geomean }, class_geomeans: classes.geomeans }, null, 2) + "\n");
+  if (options.json) writeFileSync(options.json, JSON.stringify({ ...runInfo(options.passes), module: options.target.module, regime: "session", files: results, pass: passes, geomean: { rawast_vs_oxlint: geomean }, class_geomeans: classes.geomeans }, null, 2) + "\n");
 }
 
 await main();

@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 
 import { usageError } from "../tests/command-line.js";
 import { captureBuffers, oxlintBuffer, oxlintReader, treeDifference } from "../tests/oxlint/lint.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, makeConstructor, median, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, runInfo, makeCloner, makeConstructor, median, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
 
 const METHODS = ["rawast", "oxlint", "json", "clone", "construct"];
 const PER_CALL = ["rawast", "oxlint"];
@@ -156,7 +156,7 @@ async function main() {
   if (perCallLines.summary !== null) lines.splice(lines.length - 1, 0, perCallLines.summary);
   console.log(`\n${lines.join("\n")}`);
   if (options.json) {
-    writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), module: options.target.module, files: results, fixed_cost_us: fixedCost, geomean, class_geomeans: classGeomeans }, null, 2) + "\n");
+    writeFileSync(options.json, JSON.stringify({ ...runInfo(options.samples), module: options.target.module, files: results, fixed_cost_us: fixedCost, geomean, class_geomeans: classGeomeans }, null, 2) + "\n");
   }
 }
 

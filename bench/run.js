@@ -13,7 +13,7 @@ import { deserialize as oxcDeserialize } from "oxc-parser/src-js/generated/deser
 import { deserialize as rawastDeserialize, encodeSource } from "../generated/npm/parser/deserialize.js";
 import { isJsx, parseFile } from "../tests/acorn.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, countNodes, fileClasses, machine, makeCloner, median, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
+import { benchCommandLine, countNodes, fileClasses, machine, runInfo, makeCloner, median, perCall, perCallReport, sample, SMALL, summaryLines, WARM_UP } from "./common.js";
 
 const METHODS = ["rawast", "oxc", "json", "clone"];
 const ENCODERS = ["encodeSource", "encode"];
@@ -137,9 +137,8 @@ function main() {
 
   if (options.json) {
     const out = {
-      node: process.version,
-      machine: machine(),
-      files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node, ...(r.per_call_us && { per_call_us: r.per_call_us }) })),
+      ...runInfo(options.samples),
+      files: results.map((r) => ({ path: r.path, bytes: r.bytes, classes: r.classes, nodes: r.nodes, buffer_bytes: r.buffer_bytes, ns_per_node: r.ns_per_node, ...(r.per_call_us && { per_call_us: r.per_call_us }), ...(r.twin && { ascii_twin: r.twin }) })),
       fixed_cost_us: fixedCost,
       geomean: summary,
       class_geomeans: classGeomeans,

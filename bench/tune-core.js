@@ -151,6 +151,15 @@ export function report({ table, results }, runtime, corpusName, count) {
     "",
     "Recommended, for each target's [targets.<name>.strings] in codegen.toml:",
     "",
-    `source_slicing = "latin1"\nshort_decoder = "${best.short}"\nshort_max_len = ${best.maxLen}\nlong_decoder = "${best.long}"`,
+    recommended(best),
   ];
+}
+
+/**
+ * The `[targets.<name>.strings]` keys of a policy. With `short_max_len = 0` every string takes the
+ * long decoder, and codegen refuses a `short_decoder` that could do nothing: it is left out.
+ */
+export function recommended(policy) {
+  const short = policy.maxLen === 0 ? [] : [`short_decoder = "${policy.short}"`];
+  return ['source_slicing = "latin1"', ...short, `short_max_len = ${policy.maxLen}`, `long_decoder = "${policy.long}"`].join("\n");
 }

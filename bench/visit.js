@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { parseFile } from "../tests/acorn.js";
 import { usageError } from "../tests/command-line.js";
 import { produceBuffer } from "./buffers.js";
-import { benchCommandLine, fileClasses, fullVisitor, machine, median, printVisitReport, sample, sparseVisitor, WARM_UP } from "./common.js";
+import { benchCommandLine, fileClasses, fullVisitor, machine, runInfo, median, printVisitReport, sample, sparseVisitor, WARM_UP } from "./common.js";
 import { importWalker } from "../tests/targets.js";
 
 const USAGE = "node --expose-gc bench/visit.js --encode PATH [--target-json JSON [--eager-target-json JSON]] [--json FILE] [--samples N] PATH... (run by `cargo xtask bench --visit`)";
@@ -91,7 +91,7 @@ async function main() {
   const twin = lazy ? ` of the eager ${options.eagerTarget.name} target` : "";
   console.log(`walk_full: every Identifier, its name read; walk_sparse: DebuggerStatement and ImportDeclaration; eager: deserialize${twin}; eager_visit_full: deserialize${twin}, then visit with walk_full's visitor${lazy ? "; lazy_visit_full: the lazy deserialize, then visit" : ""}.\n`);
   const geomeans = printVisitReport(results, METHODS, ratios);
-  if (options.json) writeFileSync(options.json, JSON.stringify({ node: process.version, machine: machine(), target: name, files: results, geomeans }, null, 2) + "\n");
+  if (options.json) writeFileSync(options.json, JSON.stringify({ ...runInfo(options.samples), target: name, files: results, geomeans }, null, 2) + "\n");
 }
 
 await main();

@@ -141,7 +141,7 @@ for (const variant of VARIANTS) {
 }
 
 // oxc-parser writes a few names as a static string's address, whose low 32 bits oxc's deserializer
-// takes as an offset anyway (README, "Reading oxc-parser's buffers"): where they land on bytes of the
+// takes as an offset anyway (docs/oxc.md): where they land on bytes of the
 // buffer outside the AST, those are read as oxc's deserializer reads them, U+FFFD for each byte
 // that is no UTF-8, not refused as a corrupt string of the AST is (tests/oxc/reads.test.js).
 test("oxc fixture: a string outside the AST reads the buffer's bytes there as oxc's deserializer does", async () => {

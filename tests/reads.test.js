@@ -4,7 +4,7 @@
 // the byte (0 and 1 there give two trees), 2 and 255 must be refused by `deserialize`, by a lazy
 // tree's getter and by `walk`; where it does not, they change nothing. Then the other words a buffer
 // holds that a read could take on trust: a tagged `Option`'s tag, the source's ASCII prefix.
-// (README, "Deserializers and conformance": what is read and what is accepted.)
+// (docs/deserializers.md: what is read and what is accepted.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

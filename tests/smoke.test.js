@@ -1,5 +1,5 @@
 // The package smoke tests against stand-in packages: what `generator/cli/src/smoke.js`'s expected
-// JSON holds for the values JSON has no syntax for (README, "Packages"), and that
+// JSON holds for the values JSON has no syntax for (docs/packages.md), and that
 // `smoke_addon.js` finds each failure of a parser package's `parse` it checks for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -119,4 +119,61 @@ test("the addon smoke test checks parse, twice, through a buffer, of a non-strin
   const noTypeError = run(`(text) => ({ document: { type: "Array", text: String(text) } })`, tree, { typeCheck: false });
   assert.equal(noTypeError.status, 1);
   assert.match(noTypeError.stderr, /parse\(42\) returned/);
+});
+
+/**
+ * A project with `smoke_readme.js`, a package `readme` whose `parse` returns `{ document: { type:
+ * "Document", text } }` and `deserialize` that of a buffer's text, and the README examples
+ * `examples`, written as `smoke_readme.js` is given them.
+ */
+function readmeProject(examples) {
+  const dir = mkdtempSync(join(tmpdir(), "rawast-smoke-readme-"));
+  copyFileSync(new URL("../generator/cli/src/smoke_readme.js", import.meta.url), join(dir, "smoke_readme.js"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  const pkg = join(dir, "node_modules/readme");
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "readme", type: "module", exports: "./index.js" }));
+  writeFileSync(
+    join(pkg, "index.js"),
+    `export function parse(text) { if (typeof text !== "string") throw new TypeError("not a string"); return { document: { type: "Document", text } }; }
+    export function deserialize(bytes) { if (!(bytes instanceof Uint8Array)) throw new TypeError("not a Uint8Array"); return parse(new TextDecoder().decode(bytes)); }`,
+  );
+  writeFileSync(join(dir, "sample.txt"), "[1, 2]");
+  examples.forEach((example, i) => writeFileSync(join(dir, `readme-example-${i + 1}.js`), example));
+  return dir;
+}
+
+function smokeReadme(dir, input, count) {
+  const files = Array.from({ length: count }, (_, i) => `readme-example-${i + 1}.js`);
+  return spawnSync(process.execPath, ["smoke_readme.js", "readme", input, ...files], { cwd: dir, encoding: "utf8" });
+}
+
+test("the README smoke test runs each example with the variable it reads, and names the one that throws", (t) => {
+  const dirs = [];
+  t.after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const run = (examples, input) => {
+    const dir = readmeProject(examples);
+    dirs.push(dir);
+    return smokeReadme(dir, input, examples.length);
+  };
+  const parseExample = `import { parse } from "readme";\n\nconst result = parse(source);\nif (result.document.text !== "[1, 2]") throw new Error("not the smoke source");\n`;
+  const bufferExample = `import { deserialize } from "readme";\n\nconsole.log(deserialize(buffer).document.type);\n`;
+  // `source` is the file's text, `buffer` its bytes as a Uint8Array (else `deserialize` refuses it).
+  // Examples run in order in one process: a later one sees what an earlier one set up.
+  const ordered = [`globalThis.ready = true;\n`, `if (!globalThis.ready) throw new Error("run alone");\n`];
+  for (const [examples, input] of [
+    [[parseExample], "source=sample.txt"],
+    [[bufferExample], "buffer=sample.txt"],
+    [ordered, "-"],
+  ]) {
+    const ok = run(examples, input);
+    assert.equal(ok.status, 0, ok.stderr);
+  }
+  // An example reading a variable it is not given, or naming an export the package lacks, fails.
+  const unset = run([parseExample], "buffer=sample.txt");
+  assert.equal(unset.status, 1);
+  assert.match(unset.stderr, /README\.md's example 1 of 1 .*throws ReferenceError: source is not defined/);
+  const second = run([parseExample, `import { walk } from "readme";\nwalk(source, {});\n`], "source=sample.txt");
+  assert.equal(second.status, 1);
+  assert.match(second.stderr, /readme on Node .*README\.md's example 2 of 2 \(a ```js block, run as readme-example-2\.js\) throws SyntaxError: .* named 'walk'/);
 });

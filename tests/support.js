@@ -102,7 +102,7 @@ export function ofSize(buffer, layout, size) {
 
 /**
  * Calls `visit` on every node under `value`, in document order, following `visitorKeys` (a lazy
- * target's VISITOR_KEYS) by its walking rule (README, "Lazy targets"): an object whose
+ * target's VISITOR_KEYS) by its walking rule (docs/lazy.md): an object whose
  * discriminator value (`type` unless given) names an entry is a node of that type; any other object
  * is a plain object, whose entry is named after where it lies: the name of the entry of the object
  * holding it, a dot and its key, or (`name`) its key in `deserialize`'s result. An entry lists the

@@ -38,6 +38,12 @@ export async function init(input = new URL("./{{ index.name }}.wasm", import.met
   wasm = instance.exports;
 }
 
+{%- if index.walker && !index.lazy %}
+
+/** Whether a `walkSource` is reading the module's output, which another parse would overwrite. */
+let walking = false;
+{%- endif %}
+
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
@@ -79,7 +85,13 @@ export function walkSource(source, visitor) {
 {%- if index.lazy %}
   walk(build(source, "walkSource").slice(), visitor);
 {%- else %}
-  walk(build(source, "walkSource"), visitor);
+  const bytes = build(source, "walkSource");
+  walking = true;
+  try {
+    walk(bytes, visitor);
+  } finally {
+    walking = false;
+  }
 {%- endif %}
 }
 {%- endif %}
@@ -90,6 +102,11 @@ function build(source, caller) {
     throw new TypeError(`${caller}() expects the source text as a string or its UTF-8 bytes (a Uint8Array), not ${source === null ? "null" : typeof source}`);
   }
   if (wasm === null) throw new Error(`{{ index.package }}: call \`await init()\` before \`${caller}()\``);
+{%- if index.walker && !index.lazy %}
+  if (walking) {
+    throw new Error(`{{ index.package }}: ${caller}() cannot run in a walkSource() visitor: the walk reads the module's memory, where the parse would write`);
+  }
+{%- endif %}
   const bytes = typeof source === "string" ? encoder.encode(source) : source;
   const at = wasm.rawast_alloc(bytes.length) >>> 0;
   new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);

@@ -27,11 +27,11 @@ const WORKER = new URL("./worker.js", import.meta.url).pathname;
 const WASM_ENCODE = new URL("../conformance/wasm-encode.js", import.meta.url).pathname;
 const USAGE = "node tests/fuzz/run.js [--encode PATH] --target-json JSON... [--cases N] [--seed S] [--case I] (run by `cargo xtask fuzz`)";
 
-// The watchdog's bounds (README.md, "Fuzzing"). A case of a file whose valid buffer takes `t` ms to
+// The watchdog's bounds (docs/deserializers.md). A case of a file whose valid buffer takes `t` ms to
 // read may take 2 s plus 8 t to read, and where the target has a walker, its walk of a buffer whose
 // valid walk takes `w` ms 2 s plus 8 w more, plus a read's bound again for the tree it may build.
-// A corrupt buffer's reads may run to about 4 times what the valid one's read (the budget, README
-// "bounded work"), and along a pointer cycle every turn is
+// A corrupt buffer's reads may run to about 4 times what the valid one's read (the budget,
+// docs/design/budget.md), and along a pointer cycle every turn is
 // read as deep as the stack allows, then left for later and read again from its top: what such a
 // read costs follows the budget, so the buffer's size, more than the valid read's time
 // (self-cycles in lodash.js take far longer than its valid read on oxlint-plugins and

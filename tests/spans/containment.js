@@ -1,5 +1,4 @@
-// Whether the spans of a buffer's AST nest as a walk led by words assumes (README, "Walking the
-// buffer"): that a node's span holds the spans of every node it holds, and that the elements of a
+// Whether the spans of a buffer's AST nest as a walk led by words assumes (docs/walking.md): that a node's span holds the spans of every node it holds, and that the elements of a
 // `Vec` lie in source order and apart. A struct walker with a span returns at once when its span
 // holds none of the walk's words, and `stepByWords` gallops over a `Vec` by its elements' starts:
 // where either fact fails, a walk led by words misses nodes.

@@ -1,5 +1,4 @@
-// What a walk led by words trusts of a buffer's spans, checked on a buffer (README, "Walking the
-// buffer"). The walker skips a node whose span holds none of the walk's words, and gallops over a
+// What a walk led by words trusts of a buffer's spans, checked on a buffer (docs/walking.md). The walker skips a node whose span holds none of the walk's words, and gallops over a
 // long `Vec` by its elements' spans; it reads the spans of the structs the generator lists in the
 // layout's `walk` (`nodes`, `cargo xtask layouts`: `Model::walk_span_structs`), and never skips
 // those of `outside` (structs with a field of `[walk] outside_span`) by their own. So:

@@ -1,10 +1,12 @@
 //! `cargo xtask bench`: deserialize-only, rawast against oxc, JSON.parse and a shaped clone.
-//! [`args`] is its command line, [`modes`] runs the script of `bench/` each mode times with, and
-//! `--check` runs every mode briefly ([`check`]).
+//! [`args`] is its command line, [`modes`] runs the script of `bench/` each mode times with,
+//! `--check` runs every mode briefly ([`check`]), and `--report` writes the results tables of
+//! bench/README.md from their JSON ([`report`]).
 
 pub(crate) mod args;
 pub(crate) mod check;
 pub(crate) mod modes;
+pub(crate) mod report;
 
 use std::process::ExitCode;
 
@@ -15,6 +17,9 @@ use crate::project::Project;
 
 /// Runs `cargo xtask bench` as `args` ask.
 pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
+    if args.report {
+        return report::main(project, args.check);
+    }
     if args.check {
         check::check(project)?;
         return Ok(ExitCode::SUCCESS);

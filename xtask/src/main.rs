@@ -5,6 +5,7 @@ mod browser;
 mod codegen;
 mod conformance;
 mod crates;
+mod docs;
 mod examples;
 mod fuzz;
 mod jobs;
@@ -73,6 +74,9 @@ enum Command {
     /// Check module and function sizes, doc comments, and that no code or output cites dates
     #[command(long_about = tidy::LONG_ABOUT)]
     Tidy,
+    /// Check the book and the repository's Markdown: TOML, JS and Rust blocks, links, the target-keys table
+    #[command(long_about = docs::LONG_ABOUT)]
+    Docs,
 }
 
 fn main() -> ExitCode {
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         Command::Layouts => layouts::main(&project).map(|()| ExitCode::SUCCESS),
         Command::Browser(args) => browser::main(&project, args),
         Command::Tidy => tidy::main(&project),
+        Command::Docs => docs::main(&project).map(|()| ExitCode::SUCCESS),
     };
     match result {
         Ok(code) => code,

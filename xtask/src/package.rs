@@ -24,6 +24,8 @@ oxc-parser or Oxlint release each names as its peer). For each package:
     node      on every Node found (the pinned Node 24, tests/package/node22's Node 22,
               /usr/bin/node): the sample buffer deserializes to acorn's JSON of sample.js, with
               parent links on the linter layout, and a buffer of another fingerprint is refused
+    readme    on every Node: the package README's ```js examples, reading the sample buffer as
+              `buffer` (the oxc-parser packages' parse a text of their own, on Node 22 or later)
     publish   with --dry-run only: npm publish --dry-run of the tarball
 
 Prints a table of packages, sizes and results, then the output of each failed step; the last line

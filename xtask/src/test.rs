@@ -12,7 +12,7 @@ use rawast_generator::plural::count;
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
 use crate::{
-    bench, browser, codegen, conformance, crates, examples, fuzz, jobs, layout32, layouts, oxc, package, tidy,
+    bench, browser, codegen, conformance, crates, docs, examples, fuzz, jobs, layout32, layouts, oxc, package, tidy,
 };
 
 pub const LONG_ABOUT: &str = "\
@@ -53,15 +53,19 @@ Steps, and what each buys:
                                    on every Node found, npm publish --dry-run
    11. cargo package               the crates a user depends on build from their packaged files
    12. examples                    examples/jsonc as its README runs it, with the rawast command
-   13. oxc                         rawast's layouts of oxc's AST are rustc's: the generated layout
+   13. docs                        the book is right: its TOML loads with the config loader, its
+                                   JS runs against the example's packages, its Rust compiles and
+                                   runs (doctests), its links and anchors resolve, its table of
+                                   target keys is the loader's; the README stays short
+   14. oxc                         rawast's layouts of oxc's AST are rustc's: the generated layout
                                    assertions built against oxc_ast 0.157.0, for the host and
                                    wasm32
-   14. benches                     every bench mode still runs: each, on one small file with
+   15. benches                     every bench mode still runs: each, on one small file with
                                    --samples 2, compares its trees and writes a positive figure
                                    for every method (its output's shape; nothing is timed)
 
 Snapshots that need review: run `cargo test` locally, then read and accept the .snap.new files
-(see README.md, \"Reviewing snapshot changes\").";
+(docs/snapshots.md).";
 
 /// A step of `cargo xtask test`: its name in the table, and what it runs.
 struct Step {
@@ -82,6 +86,7 @@ const STEPS: &[Step] = &[
     Step { name: "package --dry-run", run: run_package },
     Step { name: "cargo package", run: |project| crates::check(&project.root) },
     Step { name: "examples", run: examples::check },
+    Step { name: "docs", run: docs::main },
     Step { name: "oxc", run: oxc::check },
     Step { name: "benches", run: bench::check::check },
 ];

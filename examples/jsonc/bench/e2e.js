@@ -29,8 +29,8 @@
 // trailing commas), and at most K of each (default 6) are timed, spread over the sizes. Prints the
 // machine, median µs per call per file, and per class the geometric means of raw against each
 // reference with the goals of issue 56, then the lint pool's files per second with 1 and 2 workers
-// on every file (bench/workers.js); --json writes `files[].{path,bytes,kind,ms}` with
-// `ms.<method>` = `{ median, min }`, the geomeans and `workers`.
+// on every file (bench/workers.js); --json writes the machine (`node`, `cpu`, `cores`, `date`, `samples`),
+// `files[].{path,bytes,kind,ms}` with `ms.<method>` = `{ median, min }`, the geomeans and `workers`.
 
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -154,7 +154,8 @@ function value(row, name) {
 
 function report(rows, workers) {
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
-  const machine = `${cpu} (${cpus().length} cores), Node ${process.version}, ${options.samples} samples, ${new Date().toISOString().slice(0, 10)}`;
+  const date = new Date().toISOString().slice(0, 10);
+  const machine = `${cpu} (${cpus().length} cores), Node ${process.version}, ${options.samples} samples, ${date}`;
   console.log(`${machine}\n`);
   const names = Object.keys(METHODS);
   const cell = (ms) => (ms === undefined ? "" : (ms * 1e3 >= 100 ? (ms * 1e3).toFixed(0) : (ms * 1e3).toFixed(2)));
@@ -177,6 +178,8 @@ function report(rows, workers) {
   console.log(`\nthe lint pool (lint/pool.js) on every file, files per second\n${throughputTable(workers)}`);
   if (options.json) {
     const files = rows.map(({ path, bytes, kind, ms }) => ({ path, bytes, kind, ms }));
-    writeFileSync(options.json, `${JSON.stringify({ machine, classes: CLASSES.map(({ name }) => name), files, geomeans, workers }, null, 2)}\n`);
+    // (`cpu`, `cores`, `node`, `date` and `samples` apart too: `cargo xtask bench --report` prints them.)
+    const run = { node: process.version, machine, cpu, cores: cpus().length, date, samples: options.samples };
+    writeFileSync(options.json, `${JSON.stringify({ ...run, classes: CLASSES.map(({ name }) => name), files, geomeans, workers }, null, 2)}\n`);
   }
 }

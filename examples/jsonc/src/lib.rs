@@ -7,6 +7,9 @@
 
 pub mod ast;
 mod encode;
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
 mod error;
 mod js_format;
 mod numbers;

@@ -21,7 +21,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 
-import { RawastBufferError, deserialize, parse, parseBuffer } from "../generated/npm/parser/index.js";
+import { RawastBufferError, deserialize, parse, parseBuffer, walkSource } from "../generated/npm/parser/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const index = new URL("../generated/npm/parser/index.js", import.meta.url).href;
@@ -326,4 +326,21 @@ test("parse runs in worker threads, each with a buffer of its own", async () => 
     assert.ok(final > initial);
     assert.deepEqual(results, expected);
   }
+});
+
+test("a parse from a walkSource visitor leaves the walked text alone", () => {
+  const walked = '[true, {"a": false}, true, null, false]';
+  const seen = [];
+  walkSource(walked, {
+    BooleanLiteral(node) {
+      seen.push(node.value);
+      // `parse` builds, then refuses to deserialize inside a walk; a buffer of its own is built
+      // whole. Either, built into the buffer being walked, would turn the rest of the walk into
+      // another text's tree.
+      assert.throws(() => parse(`[${"1, ".repeat(50)}2]`), /called from a visitor of a walk/);
+      assert.ok(parseBuffer("[false, false, false]", { transferable: true }).length > 0);
+    },
+  });
+  assert.deepEqual(seen, [true, false, true, false]);
+  assert.equal(parse(walked).document.value.elements.length, 5);
 });

@@ -49,3 +49,15 @@ test("a text larger than the module's memory grows it", () => {
   const text = `[${'{"key": "välue", "n": [1, 2.5e3, null]},'.repeat(100_000)}0]`;
   assert.equal(JSON.stringify(web.parse(text)), JSON.stringify(native.parse(text)));
 });
+
+test("a parse from a walkSource visitor is an Error, before it writes over the walked output", () => {
+  const seen = [];
+  web.walkSource("[true, false]", {
+    BooleanLiteral(node) {
+      seen.push(node.value);
+      assert.throws(() => web.parse("[null]"), (e) => e.constructor === Error && /cannot run in a walkSource\(\) visitor/.test(e.message));
+    },
+  });
+  assert.deepEqual(seen, [true, false]);
+  assert.equal(web.parse("[null]").document.value.elements.length, 1);
+});

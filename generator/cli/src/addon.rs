@@ -26,13 +26,16 @@ pub struct AddonOptions {
 /// An addon built and put in its package.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuiltAddon {
+    /// The target whose package holds it.
     pub target: String,
     /// The `.node` file in the package directory.
     pub path: PathBuf,
 }
 
 /// Builds the addons of the configuration at `config_path` (the generated files must be up to
-/// date); `log` receives a line per command run. Cargo's own progress goes to stderr.
+/// date); `log` receives a line per command run. Cargo's own progress goes to stderr. Errors: those
+/// of [`codegen`](crate::codegen); `Error::Tool` when the generated files are stale, no target
+/// named has an addon, or Cargo fails; `Error::Io` when the library cannot be copied.
 pub fn addon(config_path: &Path, options: &AddonOptions, log: &mut dyn FnMut(&str)) -> Result<Vec<BuiltAddon>, Error> {
     let (base, config) = crate::codegen::read_fresh(config_path)?;
     let needs = Needs {
@@ -157,7 +160,7 @@ fn relay_lines(stream: impl std::io::Read) -> String {
 /// (rawast from a checkout, not crates.io), or no standard library for wasm32.
 fn build_hint(diagnostics: &str, kind: AddonKind) -> &'static str {
     if diagnostics.contains("no matching package named `rawast-") {
-        "\nhint: rawast's crates are not on crates.io here: point Cargo at a checkout of rawast with [patch.crates-io] in .cargo/config.toml (README, \"Using rawast in your parser\", step 6)"
+        "\nhint: rawast's crates are not on crates.io here: point Cargo at a checkout of rawast with [patch.crates-io] in .cargo/config.toml (rawast's README, \"Using rawast in your parser\", step 1)"
     } else if kind == AddonKind::Wasm
         && diagnostics.contains("wasm32-unknown-unknown")
         && diagnostics.contains("can't find crate for `core`")
@@ -205,7 +208,8 @@ fn built_library(messages: &str, name: &str) -> Option<PathBuf> {
 }
 
 /// This platform as napi-rs names addons: `linux-x64-gnu`, `darwin-arm64`, `win32-x64-msvc`; the
-/// package's `index.js` names the file it loads the same way.
+/// package's `index.js` names the file it loads the same way. `Error::Tool` on a processor or
+/// system Node.js has no addons for.
 pub fn napi_platform() -> Result<String, Error> {
     let arch = match std::env::consts::ARCH {
         "x86_64" => "x64",

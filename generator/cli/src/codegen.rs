@@ -27,8 +27,11 @@ pub enum Mode {
 /// What happened (or, in `Mode::Check`, would happen) to one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Change {
+    /// Its bytes are those codegen generates.
     Unchanged,
+    /// Its bytes differ from those codegen generates.
     Updated,
+    /// Generated, but not in the output directory yet.
     Created,
     /// Written by codegen earlier, no longer generated.
     Removed,
@@ -39,12 +42,14 @@ pub enum Change {
 pub struct FileReport {
     /// Relative to the configuration's directory, `/`-separated, as printed.
     pub path: String,
+    /// What happened to it, or would.
     pub change: Change,
 }
 
 /// The result of a `codegen` run.
 #[derive(Debug)]
 pub struct Report {
+    /// The mode `codegen` ran in.
     pub mode: Mode,
     /// The configuration's directory: file paths are relative to it.
     pub base: PathBuf,
@@ -103,7 +108,8 @@ impl Report {
 /// Runs the generator on the configuration at `config_path` (its paths are relative to its
 /// directory) and compares its outputs with the output directory; in `Mode::Write`, brings the
 /// directory up to date. Errors in the inputs, and files in the output directory that codegen did
-/// not write, are `Error::Input` diagnostics, and nothing is written.
+/// not write, are `Error::Input` diagnostics, and nothing is written. A stale file in `Mode::Check`
+/// is no error: [`Report::success`] says so. Other errors: `Error::Config`, `Error::Io`.
 pub fn codegen(config_path: &Path, mode: Mode) -> Result<Report, Error> {
     let config = read_config(config_path)?;
     run(&config, config_path.parent().unwrap_or(Path::new(".")), mode)
@@ -121,7 +127,8 @@ pub(crate) fn run(config: &Config, base: &Path, mode: Mode) -> Result<Report, Er
     Ok(Report { mode, base: base.to_path_buf(), files, notes: generation.notes, regenerate: config.regenerate.clone() })
 }
 
-/// Reads and parses a configuration file; errors in it are `Error::Input`.
+/// Reads and parses a configuration file, for tools that read its settings; errors in it are
+/// `Error::Input`, a file that cannot be read is `Error::Config`.
 pub fn read_config(config_path: &Path) -> Result<Config, Error> {
     let text =
         fs::read_to_string(config_path).map_err(|source| Error::Config { path: config_path.to_path_buf(), source })?;
@@ -131,6 +138,7 @@ pub fn read_config(config_path: &Path) -> Result<Config, Error> {
 
 /// The schema a configuration names, read: its files under their schema names (crate files through
 /// `cargo metadata`), for tools that analyze a schema without generating (`rawast_generator::analyze_as`).
+/// Errors: those of [`read_config`], and `Error::Input` naming a schema file that cannot be read.
 pub fn read_schema(config_path: &Path) -> Result<(Config, Vec<SourceFile>), Error> {
     let config = read_config(config_path)?;
     let inputs = read_inputs(config_path.parent().unwrap_or(Path::new(".")), &config)?;
@@ -141,7 +149,8 @@ pub fn read_schema(config_path: &Path) -> Result<(Config, Vec<SourceFile>), Erro
 
 /// Where Cargo keeps each crate that `[schema.crates]` of a configuration names (its root
 /// directory, holding `Cargo.toml`), at the version its `cargo_manifest`'s lock file pins: for tools
-/// that read other files of the same crates.
+/// that read other files of the same crates. Errors: those of [`read_config`], and `Error::Input`
+/// when `cargo metadata` fails or does not know a crate.
 pub fn crate_roots(config_path: &Path) -> Result<std::collections::BTreeMap<String, std::path::PathBuf>, Error> {
     let config = read_config(config_path)?;
     Ok(crate::crates::crate_roots(config_path.parent().unwrap_or(Path::new(".")), &config)?)

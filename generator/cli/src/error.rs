@@ -4,16 +4,29 @@ use std::path::{Path, PathBuf};
 
 use rawast_generator::Diagnostics;
 
-/// Why a command could not run.
+/// Why a command could not run. `Display` prints it as the `rawast` command does: the spanned
+/// diagnostics of [`Error::Input`] in full, the others on one line naming the file or the tool.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Problems in the user's inputs: the configuration, the schema, the output directory.
     #[error("{0}")]
     Input(#[from] Diagnostics),
+    /// The configuration file could not be read (a wrong path, most often).
     #[error("cannot read the configuration {}: {source} (run in the directory that holds codegen.toml, or pass --config FILE)", path.display())]
-    Config { path: PathBuf, source: std::io::Error },
+    Config {
+        /// The configuration's path, as given.
+        path: PathBuf,
+        /// Why reading it failed.
+        source: std::io::Error,
+    },
+    /// A file or directory other than the configuration could not be read or written.
     #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// Why it failed.
+        source: std::io::Error,
+    },
     /// A bug in the generator.
     #[error(transparent)]
     Generator(rawast_generator::Error),

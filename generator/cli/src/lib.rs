@@ -1,5 +1,9 @@
 //! The `rawast` command as a library: what a parser's own xtask or `build.rs` calls to regenerate
-//! its deserializers, and to build and check their npm packages.
+//! its deserializers, and to build and check their npm packages. A function per command, its flags
+//! as options: [`codegen`] ([`Mode`], [`Report`]), [`addon()`] ([`AddonOptions`]) and [`package()`]
+//! ([`PackageOptions`], [`PackageReport`]). Each returns what the command prints, or an [`Error`]
+//! that prints as the command does; [`read_config`], [`read_schema`] and [`crate_roots`] give a
+//! tool of yours the inputs as codegen reads them.
 //!
 //! ```no_run
 //! // xtask/src/main.rs of a parser: `cargo xtask codegen [--check]`.
@@ -21,6 +25,8 @@
 //! The generator itself (`rawast-generator`) is pure: it turns input texts into output texts. This
 //! crate is its edge: it reads the files `codegen.toml` names, writes the output directory safely
 //! ([`codegen`]) and runs npm, publint, tsc and Node on the packages ([`package()`]).
+
+#![warn(missing_docs)]
 
 mod addon;
 mod codegen;

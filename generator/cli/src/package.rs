@@ -6,6 +6,7 @@
 
 mod check;
 mod inputs;
+mod readme;
 mod report;
 
 use std::fs;
@@ -40,7 +41,9 @@ pub struct PackageOptions {
 }
 
 /// Packs and checks the packages of the configuration at `config_path`. The generated files must be
-/// up to date. `log` receives a line per command run, as progress.
+/// up to date. `log` receives a line per command run, as progress. A failed check is no error but
+/// a row of the report ([`PackageReport::failed`]). Errors: those of [`addon`](crate::addon()), and
+/// `Error::Tool` when npm or Node cannot run.
 pub fn package(
     config_path: &Path,
     options: &PackageOptions,
@@ -84,6 +87,7 @@ pub fn package(
             nodes: &nodes,
             tools: &tools,
             oxc: target.rawast().is_none(),
+            example: rawast_generator::emit::ExampleInput::of(target),
         };
         rows.push(check.run(package, options.dry_run, log)?);
     }

@@ -140,10 +140,10 @@ struct RawOutput {
     regenerate: Option<Spanned<String>>,
 }
 
-/// Keys of `[schema]` that moved to `[mapping]`, with where they went.
+/// Keys that `[schema]` does not take but `[mapping]` does, with how to write them there.
 const MOVED_KEYS: &[(&str, &str)] = &[
-    ("span_unit", "`span_unit` moved to [mapping]"),
-    ("comments", "`comments = \"comments\"` became `channels = [\"comments\"]` in [mapping]"),
+    ("span_unit", "`span_unit` is a key of [mapping]"),
+    ("comments", "a channel of the root is written `channels = [\"comments\"]` in [mapping]"),
 ];
 
 /// What the headers of generated files tell a reader to run, unless `[output] regenerate` says.

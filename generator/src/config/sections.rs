@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::{Config, ConfigName, Mapping, SpanStyle, SpanUnit, error_at};
+use super::{Config, ConfigName, Mapping, SpanStyle, error_at};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::files::SourceFile;
 use crate::ir::Dialect;
@@ -176,9 +176,10 @@ fn producer_mapping(mapping: &Mapping, diagnostics: &mut Vec<Diagnostic>) {
 /// searches the source for words: with `spans = "none"` and no `[walk] keywords`, neither is.
 fn span_unit_without_spans(config: &Config, diagnostics: &mut Vec<Diagnostic>) {
     let mapping = &config.mapping;
-    if mapping.spans != SpanStyle::None || mapping.span_unit == SpanUnit::Utf16 || !config.walk_keywords.is_empty() {
+    if mapping.spans != SpanStyle::None || !config.walk_keywords.is_empty() {
         return;
     }
+    // (Written, it does nothing, whichever unit it names: the default one too.)
     if let Some(location) = mapping.keys.get("span_unit") {
         diagnostics.push(
             Diagnostic::new("`span_unit` does nothing with `spans = \"none\"` and no [walk] keywords")

@@ -17,6 +17,7 @@ mod ts_types;
 
 pub use crate::context::EmitContext;
 pub use generators::{GENERATORS, Generator};
+pub use npm_package::ExampleInput;
 
 use crate::error::Error;
 use crate::files::Output;

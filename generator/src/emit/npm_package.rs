@@ -2,13 +2,15 @@
 //!
 //! The package holds the same `deserialize.js` and `deserialize.d.ts` as `js/<target>/` (rendered
 //! once, written twice; the caller adds them), `walk.js` and `walk.d.ts` where the target has a
-//! walker, and [`files`]: `package.json`, a README ([`readme`]; an oxc target's: [`oxc`]) and the
-//! license. Its version is tied to the layout (`prepare::versions`).
+//! walker, and [`files`]: `package.json`, a README ([`readme`]; an oxc target's: [`oxc`]; what
+//! their examples read: [`example`]) and the license. Its version is tied to the layout (`prepare::versions`).
 
+mod example;
 mod files;
 mod oxc;
 mod readme;
 
+pub use self::example::ExampleInput;
 use self::files::{PackageJson, package_files};
 pub use self::oxc::emit_oxc;
 use self::readme::{Readme, ast_name};

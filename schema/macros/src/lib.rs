@@ -6,9 +6,16 @@
 //! otherwise reject as unknown attributes. Attribute macros cannot declare inert helpers the way
 //! derives can, hence the stripping.
 
+#![warn(missing_docs)]
+
 use proc_macro::TokenStream;
 use quote::ToTokens;
 
+/// Marks a struct or enum of the AST schema, where `rawast codegen` finds it; use it as
+/// `rawast_runtime::ast`. It takes no arguments, and leaves the type as it is but for the
+/// `#[estree(...)]` attributes of the JS mapping, which it removes for rustc.
+///
+/// A compile error where it has arguments, or where the item is not Rust syntax.
 #[proc_macro_attribute]
 pub fn ast(args: TokenStream, input: TokenStream) -> TokenStream {
     if !args.is_empty() {

@@ -12,6 +12,13 @@
 //! major version of its own. A feature would unify across a workspace and pull napi into every
 //! binary of it, and a napi major release would become a breaking release of the runtime. The
 //! runtime offers the neutral primitive ([`RawBuffer::into_parts`]); this crate owns the binding.
+//!
+//! The builder these functions take, and its error type `E`, are those of
+//! [`rawast_runtime::build`]: a function `fn<'a>(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>`.
+//! A failed parse reaches JS as an `Error` whose message is `E`'s `Display` ([`ReuseError`]
+//! converts into a `napi::Error` so).
+
+#![warn(missing_docs)]
 
 mod copy;
 mod external;

@@ -19,10 +19,18 @@ use rawast_runtime::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Written {
     /// The buffer is the JS buffer's bytes `start..start + len`; `start` is a multiple of 8.
-    Built { start: usize, len: usize },
+    Built {
+        /// The buffer's first byte in the JS buffer.
+        start: usize,
+        /// The buffer's length in bytes.
+        len: usize,
+    },
     /// The JS buffer is too small for the source or its AST: build again into one of at least `to`
     /// bytes (8-aligned, as a fresh `ArrayBuffer` is).
-    Grow { to: usize },
+    Grow {
+        /// The size of JS buffer to build into next.
+        to: usize,
+    },
 }
 
 /// Why a build into a JS buffer wrote nothing and asks for no larger one.

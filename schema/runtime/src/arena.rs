@@ -18,22 +18,41 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-/// A source range. Its unit is the schema's choice, stated in `codegen.toml` (`[mapping] span_unit`): UTF-16
-/// code units (what JS string indices and ESTree consumers use) or UTF-8 bytes.
+/// A source range, `start..end`. Its unit is the schema's choice, stated in `codegen.toml`
+/// (`[mapping] span_unit`): UTF-16 code units (what JS string indices and ESTree consumers use) or
+/// UTF-8 bytes. The builder writes spans in that unit; the runtime does not convert them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(C)]
 pub struct Span {
+    /// Where the range starts.
     pub start: u32,
+    /// Where it ends, excluded.
     pub end: u32,
 }
 
 impl Span {
+    /// The range `start..end`.
     pub const fn new(start: u32, end: u32) -> Self {
         Self { start, end }
     }
 }
 
-/// An owning pointer to a `T` in the arena.
+/// A pointer to a `T` in the arena, for a field that holds a node (or any value) by pointer: made
+/// by [`Allocator::alloc`](crate::Allocator::alloc), read through `Deref`. The arena never frees,
+/// so it runs no destructor.
+///
+/// ```
+/// # use rawast_runtime::{Allocator, ArenaFull, BufferFormat, FORMAT_VERSION, METADATA_SIZE, Source, SourcePlacement, build};
+/// # const BUFFER_FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+/// # fn build_answer<'a>(allocator: &Allocator<'a>, _: Source<'a>) -> Result<*const u8, ArenaFull> {
+/// let answer = allocator.alloc(42u64)?;
+/// assert_eq!(*answer, 42);
+/// // The root node's address is what a builder returns.
+/// Ok(answer.as_ptr().cast())
+/// # }
+/// # build("", SourcePlacement::Start, &BUFFER_FORMAT, 64, build_answer)?;
+/// # Ok::<(), ArenaFull>(())
+/// ```
 #[repr(transparent)]
 pub struct Box<'a, T> {
     pub(crate) ptr: NonNull<T>,
@@ -49,6 +68,7 @@ impl<'a, T> Box<'a, T> {
         Self { ptr, marker: PhantomData }
     }
 
+    /// The address of the `T` in the arena; a builder returns the root node's, cast to `*const u8`.
     pub const fn as_ptr(&self) -> *const T {
         self.ptr.as_ptr()
     }
@@ -64,7 +84,33 @@ impl<T> core::ops::Deref for Box<'_, T> {
 }
 
 /// A string in the arena or in the source region of the buffer: UTF-8, or WTF-8 (UTF-8 extended
-/// to lone surrogates, as JS strings may hold them: `"\uD800"`).
+/// to lone surrogates, as JS strings may hold them: `"\uD800"`). The deserializer turns it into a
+/// JS string.
+///
+/// There are two ways to make one: [`Source::slice`] for text that is in the source (no copy), and
+/// [`Allocator::alloc_str`](crate::Allocator::alloc_str) (or
+/// [`alloc_wtf8`](crate::Allocator::alloc_wtf8)) for any other text, copied into the arena. No
+/// `Str` is made from an arbitrary `&str`: the deserializer reads it at an offset from the buffer's
+/// start, so it must point into the buffer. Read it back with [`as_bytes`](Str::as_bytes), or
+/// [`to_str`](Str::to_str) for a `&str`.
+///
+/// ```
+/// # use rawast_runtime::{Allocator, ArenaFull, BufferFormat, FORMAT_VERSION, METADATA_SIZE, Source, SourcePlacement, build};
+/// # const BUFFER_FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+/// # fn build_names<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
+/// // In a builder, over the source `let answer = 42`:
+/// let name = source.slice(4..10);
+/// assert_eq!(name.to_str(), Some("answer"));
+/// let greeting = allocator.alloc_str("hello")?;
+/// assert_eq!(greeting.as_bytes(), b"hello");
+/// // A lone surrogate has no `&str`: `to_str` is `None`, `as_bytes` its WTF-8.
+/// let lone = allocator.alloc_wtf8(&[0xD800])?;
+/// assert_eq!((lone.to_str(), lone.as_bytes()), (None, &[0xED, 0xA0, 0x80][..]));
+/// # Ok(allocator.alloc(name)?.as_ptr().cast())
+/// # }
+/// # build("let answer = 42", SourcePlacement::Start, &BUFFER_FORMAT, 64, build_names)?;
+/// # Ok::<(), ArenaFull>(())
+/// ```
 #[repr(C)]
 pub struct Str<'a> {
     pub(crate) ptr: NonNull<u8>,
@@ -72,8 +118,10 @@ pub struct Str<'a> {
     marker: PhantomData<&'a str>,
 }
 
-/// The source text as it lies in the buffer, which [`build`](crate::build) hands its closure: the
-/// one way to make a [`Str`] that points into the source region is [`Source::slice`].
+/// The source text as it lies in the buffer, which [`build`](crate::build) hands its builder:
+/// parse it as a `&str` (it derefs to one, and [`as_str`](Source::as_str) gives it with the
+/// buffer's lifetime), and make the [`Str`]s of its text with [`slice`](Source::slice), the one way
+/// to make a `Str` that points into the source region.
 ///
 /// A `Str` must point into its buffer, since the deserializer reads it at an offset from the
 /// buffer's start. A lifetime cannot say so (a `&'static str` is a `&'a str` too), so no `Str` is
@@ -101,13 +149,17 @@ impl<'a> Source<'a> {
         Self { text }
     }
 
-    /// The text, for the parser to read.
+    /// The text, for the parser to read, borrowed for the buffer's lifetime `'a` (where `Deref`
+    /// borrows it for as long as the `Source` value).
     pub fn as_str(self) -> &'a str {
         self.text
     }
 
-    /// The `Str` of `self.as_str()[range]`, pointing into the source region. Panics where slicing
-    /// the `str` would: a range out of bounds or not on character boundaries.
+    /// The `Str` of `self.as_str()[range]`, pointing into the source region: `range` is in UTF-8
+    /// bytes, whatever unit the schema's spans use. Nothing is copied.
+    ///
+    /// # Panics
+    /// Where slicing the `str` would: a range out of bounds or not on character boundaries.
     pub fn slice(self, range: core::ops::Range<usize>) -> Str<'a> {
         // SAFETY: a part of the source region, which lives for `'a`.
         unsafe { Str::from_wtf8(self.text[range].as_bytes()) }
@@ -129,13 +181,15 @@ impl core::fmt::Debug for Source<'_> {
 }
 
 impl<'a> Str<'a> {
-    /// The bytes: UTF-8, or WTF-8 when the string has lone surrogates (see `Allocator::alloc_wtf8`).
+    /// The bytes: UTF-8, or WTF-8 when the string has lone surrogates (see
+    /// [`Allocator::alloc_wtf8`](crate::Allocator::alloc_wtf8)).
     pub fn as_bytes(&self) -> &'a [u8] {
         // SAFETY: the constructors take `len` initialized bytes that live for `'a`.
         unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize) }
     }
 
-    /// The text, unless it holds lone surrogates (which `str` cannot).
+    /// The text, or `None` when it holds lone surrogates (which `str` cannot): only a `Str` of
+    /// [`Allocator::alloc_wtf8`](crate::Allocator::alloc_wtf8) can.
     pub fn to_str(&self) -> Option<&'a str> {
         core::str::from_utf8(self.as_bytes()).ok()
     }
@@ -151,7 +205,23 @@ impl<'a> Str<'a> {
     }
 }
 
-/// A growable array of `T` in the arena.
+/// An array of `T` in the arena, for a field that holds a list: made by
+/// [`Allocator::alloc_vec`](crate::Allocator::alloc_vec) with all its items at once, or
+/// [`Vec::new`] for an empty one. It cannot grow after it is made; read it with
+/// [`as_slice`](Vec::as_slice).
+///
+/// ```
+/// # use rawast_runtime::{Allocator, ArenaFull, BufferFormat, FORMAT_VERSION, METADATA_SIZE, Source, SourcePlacement, build};
+/// # const BUFFER_FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+/// # fn build_lists<'a>(allocator: &Allocator<'a>, _: Source<'a>) -> Result<*const u8, ArenaFull> {
+/// let empty = rawast_runtime::Vec::<u32>::new();
+/// let numbers = allocator.alloc_vec([1u32, 2, 3].into_iter())?;
+/// assert_eq!((empty.len(), numbers.as_slice()), (0, &[1, 2, 3][..]));
+/// # Ok(allocator.alloc(numbers)?.as_ptr().cast())
+/// # }
+/// # build("", SourcePlacement::Start, &BUFFER_FORMAT, 64, build_lists)?;
+/// # Ok::<(), ArenaFull>(())
+/// ```
 #[repr(C)]
 pub struct Vec<'a, T> {
     pub(crate) ptr: NonNull<T>,
@@ -161,7 +231,7 @@ pub struct Vec<'a, T> {
 }
 
 impl<'a, T> Vec<'a, T> {
-    /// An empty vector; it allocates nothing and points nowhere useful.
+    /// The empty vector, for a list with no items: it allocates nothing (also `Vec::default()`).
     pub const fn new() -> Self {
         Self { ptr: NonNull::dangling(), len: 0, cap: 0, marker: PhantomData }
     }
@@ -174,15 +244,18 @@ impl<'a, T> Vec<'a, T> {
         Self { ptr, len, cap: len, marker: PhantomData }
     }
 
+    /// The items, borrowed for the arena's lifetime `'a`.
     pub fn as_slice(&self) -> &'a [T] {
         // SAFETY: `new` (empty, dangling but aligned) and `from_raw_parts` are the only constructors.
         unsafe { core::slice::from_raw_parts(self.ptr.as_ptr(), self.len as usize) }
     }
 
+    /// The number of items.
     pub const fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// Whether it has no items.
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -13,7 +13,9 @@ use crate::arena::Source;
 use crate::format::{BufferFormat, METADATA_SIZE};
 use crate::region::{MIN_ARENA, SourceText, region_size, write_buffer};
 
-/// Where the source text goes.
+/// Where the source text goes in the buffer: the target's `source_placement` in `codegen.toml`
+/// (`"start"` or `"end"`), which its deserializer expects. Pass the same to [`build`] as the
+/// generated addon does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SourcePlacement {
     /// Parser layout: source first, arena after it.
@@ -25,7 +27,10 @@ pub enum SourcePlacement {
 /// Buffers are addressed with `u32` offsets.
 pub(crate) const MAX_BUFFER: usize = u32::MAX as usize;
 
-/// A finished buffer. The bytes are 8-aligned in memory.
+/// A finished buffer, as [`build`] returns it: the source, the AST and the metadata block, in
+/// memory of its own, 8-aligned. Hand [`as_bytes`](RawBuffer::as_bytes) to JavaScript (a napi
+/// `Uint8Array`, wasm memory, a file), where the schema's generated deserializer reads it; or
+/// [`into_parts`](RawBuffer::into_parts) to give up the memory without a copy.
 pub struct RawBuffer {
     /// `u64`s for alignment; the buffer is `storage` bytes `start..start + len`.
     storage: std::vec::Vec<u64>,
@@ -34,7 +39,8 @@ pub struct RawBuffer {
 }
 
 impl RawBuffer {
-    /// The buffer, as a deserializer reads it.
+    /// The buffer, as a deserializer reads it: its last [`METADATA_SIZE`] bytes are the metadata
+    /// block (magic `RAST`, format version, layout fingerprint, root and source offsets).
     pub fn as_bytes(&self) -> &[u8] {
         // SAFETY: `storage` is initialized memory of at least `start + len` bytes (checked in `build`).
         unsafe { core::slice::from_raw_parts(self.storage.as_ptr().cast::<u8>().add(self.start), self.len) }
@@ -53,7 +59,11 @@ impl RawBuffer {
     }
 }
 
-/// The buffer is larger than the format's 4 GiB limit.
+/// The source and its AST need a buffer of 4 GiB or more, which the buffer format's `u32` offsets
+/// cannot address. [`build`] and [`build_into`](crate::build_into) return it, converted into the
+/// builder's error type, instead of retrying with an ever larger arena; a source that alone is too
+/// large is refused before the builder runs. No larger region helps: the input is too large for
+/// raw transfer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BufferTooLarge;
 
@@ -65,15 +75,106 @@ impl core::fmt::Display for BufferTooLarge {
 
 impl std::error::Error for BufferTooLarge {}
 
-/// Builds a buffer for `source` in the format of one schema (`BUFFER_FORMAT` of its generated
-/// `constants.rs`). `build_ast` gets the allocator and the source as it lies in the buffer (whose
-/// [`Source::slice`]s are `Str`s of the source region) and returns the root node's address. If the
-/// arena fills up, it is called again with a region twice as large, starting from `arena_capacity`
-/// bytes.
+/// Builds the buffer of `source` for one schema's deserializers, in memory of its own: copies the
+/// source in, runs the builder `build_ast` over an arena, and writes the metadata block.
 ///
-/// `E`, the builder's error, is [`ArenaFull`] itself or the producer's own error type (parse
-/// errors, say), which then converts from `ArenaFull` (for `?` on allocations) and from
-/// [`BufferTooLarge`], and says through [`IsArenaFull`] which of its values means "retry".
+/// - `placement` is the target's `source_placement`: [`SourcePlacement::Start`] for the parser
+///   layout `[source][arena][metadata]`, [`SourcePlacement::End`] for the linter layout.
+/// - `format` is `BUFFER_FORMAT` of the schema's generated `constants.rs` (`rawast codegen`, with
+///   `runtime_module = "rawast_runtime"`): the layout fingerprint the deserializers check.
+/// - `arena_capacity` is the arena to start with, in bytes: a few times the source's length
+///   suits most syntaxes. When the tree does not fit, the builder runs again over twice the room,
+///   so a low guess costs a parse and a high one costs memory, never a failure.
+/// - `build_ast` parses: it gets the [`Allocator`] and the [`Source`] (the copy of `source` in the
+///   buffer, whose [`slice`](Source::slice)s are [`Str`](crate::Str)s), puts the AST in the arena
+///   and returns the root node's address ([`Box::as_ptr`](crate::Box::as_ptr), cast to `*const u8`).
+///   It may run more than once, so it keeps no state across runs that a retry would repeat.
+///   Its signature is `fn<'a>(&Allocator<'a>, Source<'a>) -> Result<*const u8, E>`: the allocator
+///   borrowed for any time (`&'a Allocator<'a>` ties the two, and rustc refuses the builder with
+///   "implementation of `FnMut` is not general enough").
+///
+/// # The builder's error type
+///
+/// `E` is the builder's error type, and `build` returns it: [`ArenaFull`] itself for a builder
+/// that cannot fail otherwise, or the producer's own error type (parse errors, say). That type
+/// converts from `ArenaFull` (so `?` passes a full arena on), from [`BufferTooLarge`], and says
+/// through [`IsArenaFull`] which of its values means "retry with a larger arena".
+///
+/// `E` is read from the builder's return type, so a builder written as a function or a closure
+/// with its return type stated works both ways: returned as it is, or with `?`.
+///
+/// ```
+/// # use rawast_runtime::{Allocator, ArenaFull, BufferFormat, BufferTooLarge, IsArenaFull, Source, SourcePlacement, build};
+/// use rawast_runtime::RawBuffer;
+/// # #[derive(Debug)]
+/// # pub enum Error { ArenaFull, TooLarge, Empty }
+/// # impl From<ArenaFull> for Error { fn from(_: ArenaFull) -> Self { Error::ArenaFull } }
+/// # impl From<BufferTooLarge> for Error { fn from(_: BufferTooLarge) -> Self { Error::TooLarge } }
+/// # impl IsArenaFull for Error { fn is_arena_full(&self) -> bool { matches!(self, Error::ArenaFull) } }
+/// # mod constants {
+/// #     use rawast_runtime::{BufferFormat, FORMAT_VERSION, METADATA_SIZE};
+/// #     pub const BUFFER_FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+/// # }
+/// // `Error`: the parser's error type, as in the example of `IsArenaFull`.
+///
+/// /// The builder: parses `source` into the arena, returns the root's address.
+/// pub fn build_document<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, Error> {
+///     if source.is_empty() {
+///         return Err(Error::Empty);
+///     }
+///     Ok(allocator.alloc(source.slice(0..source.len()))?.as_ptr().cast())
+/// }
+///
+/// pub fn encode(source: &str) -> Result<RawBuffer, Error> {
+///     build(source, SourcePlacement::Start, &constants::BUFFER_FORMAT, source.len() * 4, build_document)
+/// }
+///
+/// pub fn encode_to_vec(source: &str) -> Result<Vec<u8>, Error> {
+///     let buffer = build(source, SourcePlacement::Start, &constants::BUFFER_FORMAT, source.len() * 4, build_document)?;
+///     Ok(buffer.as_bytes().to_vec())
+/// }
+///
+/// pub fn encode_with_closure(source: &str) -> Result<RawBuffer, Error> {
+///     let (format, capacity) = (&constants::BUFFER_FORMAT, source.len() * 4);
+///     let buffer = build(source, SourcePlacement::Start, format, capacity, |allocator, source| -> Result<*const u8, Error> {
+///         Ok(allocator.alloc(source.slice(0..source.len()))?.as_ptr().cast())
+///     })?;
+///     Ok(buffer)
+/// }
+/// # assert_eq!(&encode("hello").unwrap().as_bytes()[..5], b"hello");
+/// # assert_eq!(&encode_to_vec("hello").unwrap()[..5], b"hello");
+/// # assert_eq!(&encode_with_closure("hello").unwrap().as_bytes()[..5], b"hello");
+/// # assert!(matches!(encode_to_vec(""), Err(Error::Empty)));
+/// ```
+///
+/// A closure whose return type nothing states leaves `E` open: `Ok(...)` names no error type, and
+/// `?` inside the closure converts to whatever `E` is. Returned directly, `build` takes `E` from
+/// the enclosing function's return type; with `?` after it, nothing decides `E`, and rustc stops
+/// with `error[E0283]: type annotations needed` (`cannot infer type of the type parameter E`,
+/// `required by a bound in rawast_runtime::build`). State the closure's return type, as above, or
+/// name the error type on the call: `build::<Error>(...)`.
+///
+/// ```compile_fail,E0283
+/// # use rawast_runtime::{ArenaFull, BufferFormat, BufferTooLarge, IsArenaFull, RawBuffer, SourcePlacement, build};
+/// # #[derive(Debug)]
+/// # pub enum Error { ArenaFull, TooLarge }
+/// # impl From<ArenaFull> for Error { fn from(_: ArenaFull) -> Self { Error::ArenaFull } }
+/// # impl From<BufferTooLarge> for Error { fn from(_: BufferTooLarge) -> Self { Error::TooLarge } }
+/// # impl IsArenaFull for Error { fn is_arena_full(&self) -> bool { matches!(self, Error::ArenaFull) } }
+/// # const BUFFER_FORMAT: BufferFormat = BufferFormat::new(rawast_runtime::FORMAT_VERSION, rawast_runtime::METADATA_SIZE, 1);
+/// pub fn encode(source: &str) -> Result<RawBuffer, Error> {
+///     let buffer = build(source, SourcePlacement::Start, &BUFFER_FORMAT, 64, |allocator, source| {
+///         Ok(allocator.alloc(source.slice(0..source.len()))?.as_ptr().cast())
+///     })?;
+///     Ok(buffer)
+/// }
+/// ```
+///
+/// # Errors
+///
+/// The builder's own errors but those [`IsArenaFull`] calls a full arena, as it returned them, and
+/// [`BufferTooLarge`] converted into `E` when the source, or the source and its tree, need a buffer
+/// of 4 GiB or more. A full arena is never an error: the builder runs again over a larger one.
 pub fn build<E: From<BufferTooLarge> + IsArenaFull>(
     source: &str,
     placement: SourcePlacement,
@@ -97,8 +198,45 @@ pub fn build<E: From<BufferTooLarge> + IsArenaFull>(
     }
 }
 
-/// Tells `build` which errors of the AST builder mean "retry with a larger arena".
+/// Tells [`build`] and [`build_into`](crate::build_into) which errors of the builder mean "retry
+/// with a larger arena": implement it on your error type, true for the value your
+/// `From<ArenaFull>` makes. A builder error it calls full is retried (`build`) or answered with
+/// the size to retry with (`build_into`); every other one is returned as a failure of the parse.
+///
+/// ```
+/// use rawast_runtime::{ArenaFull, BufferTooLarge, IsArenaFull};
+///
+/// #[derive(Debug)]
+/// pub enum Error {
+///     Syntax { offset: usize, message: String },
+///     ArenaFull,
+///     TooLarge,
+/// }
+///
+/// impl From<ArenaFull> for Error {
+///     fn from(_: ArenaFull) -> Self {
+///         Error::ArenaFull
+///     }
+/// }
+///
+/// impl From<BufferTooLarge> for Error {
+///     fn from(_: BufferTooLarge) -> Self {
+///         Error::TooLarge
+///     }
+/// }
+///
+/// impl IsArenaFull for Error {
+///     fn is_arena_full(&self) -> bool {
+///         matches!(self, Error::ArenaFull)
+///     }
+/// }
+/// # assert!(Error::ArenaFull.is_arena_full() && !Error::TooLarge.is_arena_full());
+/// ```
+///
+/// The generated addon shows a failed parse to JS by the error's `Display`, so give it one.
 pub trait IsArenaFull {
+    /// Whether this error is a full arena ([`ArenaFull`], converted), rather than a failure of the
+    /// parse.
     fn is_arena_full(&self) -> bool;
 }
 

@@ -14,16 +14,26 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Size of the metadata block: nine little-endian `u32` fields.
 pub const METADATA_SIZE: usize = 36;
 
-/// Offsets of the metadata fields from the start of the metadata block.
+/// Offsets of the metadata fields from the start of the metadata block, the last
+/// [`METADATA_SIZE`] bytes of a buffer. Each field is a little-endian `u32`.
 pub mod metadata {
+    /// [`MAGIC`](super::MAGIC): the bytes `RAST`.
     pub const MAGIC: usize = 0;
+    /// The writer's [`FORMAT_VERSION`](super::FORMAT_VERSION).
     pub const FORMAT_VERSION: usize = 4;
+    /// Low 32 bits of the schema's layout fingerprint.
     pub const FINGERPRINT_LOW: usize = 8;
+    /// High 32 bits of the schema's layout fingerprint.
     pub const FINGERPRINT_HIGH: usize = 12;
+    /// Offset of the root node from the start of the buffer.
     pub const ROOT: usize = 16;
+    /// Offset of the source text from the start of the buffer.
     pub const SOURCE_START: usize = 20;
+    /// Length of the source text in UTF-8 bytes.
     pub const SOURCE_LEN: usize = 24;
+    /// Bytes of the source before its first non-ASCII byte (all of it when it is ASCII).
     pub const SOURCE_ASCII_LEN: usize = 28;
+    /// Low 32 bits of the buffer's address when written; pointers minus this are offsets.
     pub const BASE_LOW32: usize = 32;
 }
 
@@ -36,8 +46,21 @@ pub struct BufferFormat {
 }
 
 impl BufferFormat {
-    /// Called by generated code with the generator's view of the format. Evaluated at compile time
-    /// there: a runtime and a generator of different format versions stop the build.
+    /// The format of a schema with layout fingerprint `fingerprint`. The generated `constants.rs`
+    /// calls it with the generator's view of the format, in a `const`: a runtime and a generator
+    /// of different format versions stop the build there. A test that needs a format without a
+    /// generated schema passes this crate's [`FORMAT_VERSION`] and [`METADATA_SIZE`] and any
+    /// fingerprint; no deserializer accepts its buffers.
+    ///
+    /// ```
+    /// use rawast_runtime::{BufferFormat, FORMAT_VERSION, METADATA_SIZE};
+    ///
+    /// const BUFFER_FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 0x0123_4567_89ab_cdef);
+    /// assert_eq!(BUFFER_FORMAT.fingerprint(), 0x0123_4567_89ab_cdef);
+    /// ```
+    ///
+    /// # Panics
+    /// When `format_version` or `metadata_size` is not this runtime's: at compile time in a `const`.
     pub const fn new(format_version: u32, metadata_size: usize, fingerprint: u64) -> Self {
         if format_version != FORMAT_VERSION || metadata_size != METADATA_SIZE {
             panic!(

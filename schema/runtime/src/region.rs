@@ -19,7 +19,9 @@ pub(crate) const MIN_ARENA: usize = 64;
 /// multiple of 8, so the buffer is 8-aligned in memory as the region is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Built {
+    /// The buffer's first byte in the region.
     pub start: usize,
+    /// The buffer's length in bytes, metadata block included.
     pub len: usize,
 }
 
@@ -34,17 +36,31 @@ impl Built {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuildIntoError<E> {
     /// The region does not start at an 8-aligned address (the arena's `u64`s and pointers need it).
-    Misaligned { address: usize },
+    Misaligned {
+        /// The region's address.
+        address: usize,
+    },
     /// The region cannot hold the source, or the AST did not fit in what was left: build again into
     /// a region of at least `next_size` bytes. Never more than a buffer under 4 GiB needs.
-    RegionTooSmall { next_size: usize },
+    RegionTooSmall {
+        /// The size of region to build into next.
+        next_size: usize,
+    },
     /// The builder's own error (a parse error, say), or [`BufferTooLarge`] converted into `E` when
     /// the source and AST would not fit the format's 4 GiB whatever the region.
     Build(E),
     /// [`build_into_written`]'s source is not in the region: `source_len` bytes, past its end.
-    SourceOutsideRegion { source_len: usize, region_len: usize },
+    SourceOutsideRegion {
+        /// The source's length the caller gave.
+        source_len: usize,
+        /// The region's length.
+        region_len: usize,
+    },
     /// [`build_into_written`]'s source is not UTF-8 from byte `valid_up_to` on.
-    SourceNotUtf8 { valid_up_to: usize },
+    SourceNotUtf8 {
+        /// The length of the source's longest prefix that is UTF-8.
+        valid_up_to: usize,
+    },
 }
 
 impl<E: core::fmt::Display> core::fmt::Display for BuildIntoError<E> {
@@ -85,6 +101,40 @@ impl<E: core::fmt::Debug + core::fmt::Display> std::error::Error for BuildIntoEr
 /// bytes where they lie. A reader must be done with a buffer before the region is built into again,
 /// or its bytes change under it. Bytes of the region outside the buffer, and the few bytes of
 /// alignment between the AST's allocations, keep whatever they held.
+///
+/// The builder and its error type `E` are those of [`build`](crate::build), which says how `E` is
+/// read from the builder's return type; since the builder runs once, it may be a `FnOnce`.
+///
+/// ```
+/// use rawast_runtime::{Allocator, ArenaFull, BuildIntoError, Source, SourcePlacement, build_into};
+/// # use rawast_runtime::{BufferFormat, FORMAT_VERSION, METADATA_SIZE};
+/// # const BUFFER_FORMAT: BufferFormat = BufferFormat::new(FORMAT_VERSION, METADATA_SIZE, 1);
+///
+/// fn build_word<'a>(allocator: &Allocator<'a>, source: Source<'a>) -> Result<*const u8, ArenaFull> {
+///     Ok(allocator.alloc(source.slice(0..source.len()))?.as_ptr().cast())
+/// }
+///
+/// // Memory kept across builds; `u64`s, so that it is 8-aligned.
+/// let mut memory = vec![0u64; 4];
+/// let built = loop {
+///     // SAFETY: the `u64`s are initialized, and any byte is a valid `u8`.
+///     let region = unsafe { std::slice::from_raw_parts_mut(memory.as_mut_ptr().cast::<u8>(), memory.len() * 8) };
+///     match build_into(region, "hello", SourcePlacement::Start, &BUFFER_FORMAT, build_word) {
+///         Ok(built) => break built,
+///         Err(BuildIntoError::RegionTooSmall { next_size }) => memory.resize(next_size.div_ceil(8), 0),
+///         Err(error) => panic!("{error}"),
+///     }
+/// };
+/// // SAFETY: as above.
+/// let region = unsafe { std::slice::from_raw_parts(memory.as_ptr().cast::<u8>(), memory.len() * 8) };
+/// assert_eq!(&region[built.range()][..5], b"hello");
+/// ```
+///
+/// # Errors
+///
+/// [`BuildIntoError::RegionTooSmall`] when the region is too small (build again into one of the
+/// size it gives), [`BuildIntoError::Misaligned`] when it is not 8-aligned,
+/// [`BuildIntoError::Build`] with the builder's error or [`BufferTooLarge`].
 pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
     region: &mut [u8],
     source: &str,
@@ -102,6 +152,12 @@ pub fn build_into<E: From<BufferTooLarge> + IsArenaFull>(
 /// it through the engine's API and copy it again.
 ///
 /// On [`BuildIntoError::RegionTooSmall`] the source is to be written again into the larger region.
+///
+/// # Errors
+///
+/// Those of [`build_into`], and [`BuildIntoError::SourceOutsideRegion`] or
+/// [`BuildIntoError::SourceNotUtf8`] when the written source is not `source_len` bytes of UTF-8 in
+/// the region.
 pub fn build_into_written<E: From<BufferTooLarge> + IsArenaFull>(
     region: &mut [u8],
     source_len: usize,

@@ -13,7 +13,8 @@ cargo xtask bench [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --visit --target oxc-… --session [--json FILE] [--samples N] [PATH...]
        cargo xtask bench --load [--target T] [--json FILE] [--samples N]
        cargo xtask bench --e2e [--json FILE] [--samples N] [PATH...]
-       cargo xtask bench --check";
+       cargo xtask bench --check
+       cargo xtask bench --report [--check]";
 
 pub const LONG_ABOUT: &str = "\
 Deserialize-only benchmark (see shared PERF.md)
@@ -123,8 +124,18 @@ each reference beside issue 56's goals; --json holds `files[].{path,bytes,kind}`
 
 With --check, instead: no timing worth reading. Every form above runs briefly (two or three small
 files of the pinned packages, --samples 2), as its command line parses, and the JSON each writes is
-read back: an entry per file, every figure a positive number. A bench that no longer runs, or finds
-the trees it compares before timing different, fails it. `cargo xtask test` runs it (step 13).";
+read back: an entry per file, every figure a positive number, and the results table each would make
+(below). A bench that no longer runs, or finds the trees it compares before timing different, fails
+it, and so do results tables that differ from their JSON (--report --check, first). `cargo xtask
+test` runs it (its step `benches`).
+
+With --report, instead: nothing is timed. The results tables of bench/README.md, each between
+`<!-- results:NAME -->` and `<!-- /results:NAME -->`, are written again from the JSON the benches
+left in bench/results/NAME.json (run each bench with `--json bench/results/NAME.json`, the command
+each table names): a line with the CPU, its cores, the Node version, the day and the samples, then
+the geomeans of the ratios the bench's goals are about, per file class, and the goals. A results
+file not there gives a line saying which command writes it. With --check, the tables are compared
+instead of written: exit 1 if one differs from what its JSON gives.";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -156,9 +167,13 @@ pub struct Args {
     #[arg(long, requires = "target")]
     pub(crate) session: bool,
     /// Instead of timing: every mode above, briefly (two or three small files, --samples 2), each
-    /// run's --json read back (`cargo xtask test`'s step 13)
+    /// run's --json read back (`cargo xtask test`'s step `benches`); with --report, compare the
+    /// results tables instead of writing them
     #[arg(long, conflicts_with_all = ["target", "json", "lazy", "visit", "load", "session", "samples", "paths", "e2e"])]
     pub(crate) check: bool,
+    /// Instead of timing: write the results tables of bench/README.md from bench/results/*.json
+    #[arg(long, conflicts_with_all = ["target", "json", "lazy", "visit", "load", "session", "samples", "paths", "e2e"])]
+    pub(crate) report: bool,
     /// Samples per method and file (default 15; with --session, passes per process, default 11)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) samples: Option<u32>,

@@ -1,6 +1,7 @@
-//! `cargo xtask test`'s check of the benchmarks: every mode of `cargo xtask bench`, parsed from its
-//! command line as a user types it, run on one small file with two samples, and the JSON
-//! each writes read back. CI times nothing (a full run takes an hour, and its figures would mean
+//! `cargo xtask test`'s check of the benchmarks: bench/README.md's results tables against their
+//! JSON (`--report --check`), then every mode of `cargo xtask bench`, parsed from its command line as
+//! a user types it, run on one small file with two samples, and the JSON each writes read back (and
+//! drawn as its results table, where the README shows one). CI times nothing (a full run takes an hour, and its figures would mean
 //! nothing on CI's machine), but a bench that no longer runs, refuses a kind of file, finds the two
 //! trees it compares before timing different, or leaves a figure out is found here, not when
 //! someone times held-out files with it.
@@ -15,7 +16,7 @@ use rawast_generator::plural::count;
 use serde_json::Value;
 
 use super::args::Args;
-use super::modes;
+use super::{modes, report};
 use crate::project::Project;
 
 /// `cargo xtask bench`'s arguments, parsed as the command line parses them.
@@ -64,6 +65,7 @@ const RUNS: &[(&[&str], &[&str], Json)] = &[
 ];
 
 pub fn check(project: &Project) -> Result<()> {
+    report::check(project)?;
     let dir = project.path("target/bench-check");
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir)?;
@@ -83,7 +85,8 @@ pub fn check(project: &Project) -> Result<()> {
             Json::Files => Some(files.len()),
             Json::Modules => None,
         };
-        check_json(&out, expected).with_context(|| format!("what `cargo xtask bench {shown} --json` wrote"))?;
+        check_json(&out, expected, report::bench_of(flags))
+            .with_context(|| format!("what `cargo xtask bench {shown} --json` wrote"))?;
     }
     eprintln!("\n{}, their JSON read back", count(RUNS.len(), "bench run"));
     Ok(())
@@ -102,9 +105,9 @@ fn command_line(flags: &[&str], files: impl Iterator<Item = String>, json: Optio
 }
 
 /// That the JSON has an entry per file (`files`, or `modules` when `files` is `None`), each of whose
-/// figures is a positive number (a timing lost to NaN is written as `null`), and a positive fixed
-/// cost per method where it has one.
-fn check_json(path: &Path, files: Option<usize>) -> Result<()> {
+/// figures is a positive number (a timing lost to NaN is written as `null`), a positive fixed
+/// cost per method where it has one, and what `bench`'s results table needs.
+fn check_json(path: &Path, files: Option<usize>, bench: Option<&report::Bench>) -> Result<()> {
     let value: Value = serde_json::from_str(&fs::read_to_string(path).context("no JSON was written")?)?;
     let list = if files.is_some() { "files" } else { "modules" };
     let Some(entries) = value.get(list).and_then(Value::as_array) else {
@@ -120,6 +123,9 @@ fn check_json(path: &Path, files: Option<usize>) -> Result<()> {
     }
     if let Some(fixed) = value.get("fixed_cost_us") {
         figures(fixed, "fixed_cost_us")?;
+    }
+    if let Some(bench) = bench {
+        report::render::render(bench, &value).context("its results table")?;
     }
     Ok(())
 }
@@ -150,6 +156,15 @@ mod tests {
             let out = (!matches!(json, Json::None)).then_some(Path::new("out.json"));
             let line = command_line(flags, files.iter().map(|file| file.to_string()), out);
             assert!(Bench::try_parse_from(&line).is_ok(), "{line:?}");
+        }
+    }
+
+    /// Every bench whose results bench/README.md shows is run here, so its table is drawn from
+    /// what the bench writes now.
+    #[test]
+    fn runs_every_reported_bench() {
+        for bench in crate::bench::report::BENCHES {
+            assert!(RUNS.iter().any(|(flags, _, _)| *flags == bench.flags), "`{}` is not run", bench.command());
         }
     }
 

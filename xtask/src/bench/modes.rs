@@ -83,7 +83,12 @@ pub(crate) fn run(project: &Project, args: Args) -> Result<ExitCode> {
     let samples = args.samples.unwrap_or(if args.session { 11 } else { 15 });
     let mut passthrough: Vec<OsString> = vec!["--samples".into(), samples.to_string().into()];
     if let Some(json) = &args.json {
-        passthrough.extend(["--json".into(), std::path::absolute(json)?.into()]);
+        let json = std::path::absolute(json)?;
+        // (bench/results/ holds only what the benches wrote: it is made by the first.)
+        if let Some(dir) = json.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        passthrough.extend(["--json".into(), json.into()]);
     }
     if args.load {
         return load(project, args.target.as_deref(), passthrough);

@@ -2,7 +2,8 @@
 //! tracks. Modules of generator/src, generator/cli/src and xtask/src are at most 400 lines, their
 //! functions at most 80 and their docs 12 lines of prose; every Rust file outside fixtures and
 //! generated output opens with a `//!` doc comment; code, templates and generated output hold no
-//! dates and cite no bench journal (figures belong in the benchmark results).
+//! dates and cite no bench journal (figures belong in the benchmark results), the benchmarks'
+//! README has no dated headings, and the design notes no dates.
 
 mod functions;
 
@@ -23,7 +24,10 @@ Check the rules that keep the code readable, on every file git tracks
 - every .rs file outside fixtures/ and generated/ starts with a `//!` doc comment, of at most 12
   lines of prose in those modules (code examples not counted);
 - no date (YYYY-MM-DD) and no citation of bench/README in code, templates or generated output,
-  nor in the code of tests/, bench/, examples/ and .ci/.
+  nor in the code of tests/, bench/, examples/ and .ci/ (xtask's bench command, which writes
+  bench/README.md's results tables, names it);
+- no date in a heading of bench/README.md (results are tables `cargo xtask bench --report`
+  writes, each with the day it was measured; history is git's), nor anywhere in docs/design/.
 
 Prints one line per problem; the last line is `tidy: F files, P problems`. Exits 1 if P > 0.";
 
@@ -46,6 +50,12 @@ const UNDATED: &[&str] = &[
 /// The test, benchmark and example code (by extension; their data, fixtures and corpora aside),
 /// which holds no dates or journal citations either.
 const UNDATED_CODE: &[&str] = &["tests/", "bench/", "examples/", ".ci/"];
+/// The code that writes bench/README.md's results tables, and so names it.
+const NAMES_BENCH_README: &str = "xtask/src/bench";
+/// Prose held to no dated heading: results go in tables, history in git.
+const UNDATED_HEADINGS: &[&str] = &["bench/README.md"];
+/// Prose that holds no date at all: the contributors' design notes say what decides the design now.
+const UNDATED_PROSE: &str = "docs/design/";
 const CODE_EXTENSIONS: &[&str] = &[".rs", ".js", ".mjs", ".cjs", ".ts", ".sh"];
 
 pub fn main(project: &Project) -> Result<ExitCode> {
@@ -74,7 +84,9 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
         // (A template of a generated file opens as its output does: the generated header, then the doc.)
         let documented =
             is_rust && !generated && !path.starts_with("templates/") && !path.split('/').any(|part| part == "fixtures");
-        if !(sized || undated || documented) {
+        let dated_headings = UNDATED_HEADINGS.contains(&path.as_str());
+        let dated_prose = path.starts_with(UNDATED_PROSE) && path.ends_with(".md");
+        if !(sized || undated || documented || dated_headings || dated_prose) {
             continue;
         }
         let text = fs::read_to_string(project.path(path)).with_context(|| format!("reading {path}"))?;
@@ -83,7 +95,10 @@ pub fn check(project: &Project, files: &[String]) -> Result<Vec<String>> {
         }
 
         if undated {
-            problems.extend(citations(path, &text));
+            problems.extend(citations(path, &text, path.starts_with(NAMES_BENCH_README)));
+        }
+        if dated_headings || dated_prose {
+            problems.extend(prose_dates(path, &text, dated_headings));
         }
         if sized {
             let doc = doc_prose_lines(&text);
@@ -126,13 +141,13 @@ fn doc_prose_lines(text: &str) -> usize {
     prose
 }
 
-/// The lines of `text` that hold a date or cite bench/README.
-fn citations(path: &str, text: &str) -> Vec<String> {
+/// The lines of `text` that hold a date or (unless `names_readme`) cite bench/README.
+fn citations(path: &str, text: &str, names_readme: bool) -> Vec<String> {
     let mut found = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if has_date(line) {
             found.push(format!("{path}:{}: a date (figures and dates belong in the benchmark results)", index + 1));
-        } else if line.contains("bench/README") {
+        } else if line.contains("bench/README") && !names_readme {
             found.push(format!(
                 "{path}:{}: cites bench/README (say why in the comment, not where it was measured)",
                 index + 1
@@ -142,7 +157,28 @@ fn citations(path: &str, text: &str) -> Vec<String> {
     found
 }
 
-/// Whether `line` holds `YYYY-MM-DD` (a year from 1900 to 2099).
+/// The lines of Markdown `text` that hold a date: only its headings where `headings_only` (code
+/// blocks are not headings).
+fn prose_dates(path: &str, text: &str, headings_only: bool) -> Vec<String> {
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+        }
+        let heading = !in_code && line.starts_with('#');
+        if (heading || !headings_only) && has_date(line) {
+            let what = if headings_only {
+                "a dated heading (results are tables `cargo xtask bench --report` writes; history is git's)"
+            } else {
+                "a date (a design note says what decides the design now; history is git's)"
+            };
+            found.push(format!("{path}:{}: {what}", index + 1));
+        }
+    }
+    found
+}
+
 /// The templates ship in the generator's crate, from which `cargo package` leaves out a directory
 /// holding a `Cargo.toml`, taking it for another package: a template of one must be named otherwise.
 fn template_manifest(path: &str) -> Option<String> {
@@ -153,6 +189,7 @@ fn template_manifest(path: &str) -> Option<String> {
     })
 }
 
+/// Whether `line` holds `YYYY-MM-DD` (a year from 1900 to 2099).
 fn has_date(line: &str) -> bool {
     let bytes = line.as_bytes();
     let digits = |range: std::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
@@ -229,6 +266,25 @@ mod tests {
         assert!(!has_date("0.157.0, 1.91.0"));
         assert!(!has_date("12026-11-266"));
         assert!(!has_date("2026-11"));
+    }
+
+    #[test]
+    fn finds_dated_headings_and_dates_in_design_notes() {
+        let text = "# Benchmarks\n\nMeasured 1999-01-02.\n\n## 1999-01-02, a run\n```sh\n# 1999-01-02\n```\n";
+        let headings = super::prose_dates("bench/README.md", text, true);
+        assert_eq!(headings.len(), 1, "{headings:?}");
+        assert!(headings[0].starts_with("bench/README.md:5: a dated heading"), "{}", headings[0]);
+        let notes = super::prose_dates("docs/design/x.md", text, false);
+        let lines: Vec<&str> = notes.iter().map(|n| n.split(": ").next().unwrap()).collect();
+        assert_eq!(lines, ["docs/design/x.md:3", "docs/design/x.md:5", "docs/design/x.md:7"]);
+    }
+
+    #[test]
+    fn lets_the_bench_command_name_the_readme_it_writes() {
+        assert!(
+            super::citations("xtask/src/bench/report.rs", "const README: &str = \"bench/README.md\";", true).is_empty()
+        );
+        assert_eq!(super::citations("xtask/src/codegen.rs", "// see bench/README.md", false).len(), 1);
     }
 
     #[test]

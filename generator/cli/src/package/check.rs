@@ -3,7 +3,8 @@
 //! of the package's own README; on every Node given, the smoke test (`smoke.js`, shipped with this
 //! crate): the module loads and refuses a buffer that is not one, and, when the package table names
 //! a `smoke` buffer, deserializes it to exactly the expected JSON, sets `parent` links where the
-//! layout promises them, and refuses the same buffer claiming another layout fingerprint.
+//! layout promises them, and refuses the same buffer claiming another layout fingerprint; then the
+//! README's JavaScript examples (`readme`).
 
 use std::ffi::OsString;
 use std::fs;
@@ -11,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use rawast_generator::config::Package;
+use rawast_generator::emit::ExampleInput;
 
 use super::report::PackageRow;
 use crate::error::Error;
@@ -39,6 +41,8 @@ pub(super) struct Check<'a> {
     pub(super) tools: &'a tools::Tools,
     /// An oxc target's package: its smoke test is `smoke_oxc.js`, on its peer's buffers.
     pub(super) oxc: bool,
+    /// What the README's examples read (`readme`).
+    pub(super) example: ExampleInput,
 }
 
 impl Check<'_> {
@@ -68,9 +72,11 @@ impl Check<'_> {
         if self.install(&mut row, &tarball, log)? {
             self.typecheck(&mut row, log)?;
             self.smoke(&mut row, &smoke, log)?;
+            self.readme_examples(&mut row, package, log)?;
         } else {
             row.steps.push(("tsc".to_owned(), None));
             row.steps.extend(self.nodes.iter().map(|(_, version)| (format!("node {version}"), None)));
+            row.steps.push((super::readme::STEP.to_owned(), None));
         }
         if dry_run {
             record(
@@ -227,7 +233,7 @@ fn smoke_scripts(base: &Path, package: &Package, oxc: bool) -> Vec<SmokeScript> 
 }
 
 /// Records a step's result: failed when it did not start or exited non-zero.
-fn record(row: &mut PackageRow, step: &str, output: Result<Output, Error>) -> bool {
+pub(super) fn record(row: &mut PackageRow, step: &str, output: Result<Output, Error>) -> bool {
     let ok = match output {
         Ok(output) if output.status.success() => true,
         Ok(output) => {
@@ -246,7 +252,7 @@ fn record(row: &mut PackageRow, step: &str, output: Result<Output, Error>) -> bo
 }
 
 /// Runs a command in `dir`, capturing its output (shown only if it fails).
-fn capture(command: &mut Command, dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Output, Error> {
+pub(super) fn capture(command: &mut Command, dir: &Path, log: &mut dyn FnMut(&str)) -> Result<Output, Error> {
     command.current_dir(dir);
     let shown = format!("{command:?}").replace('"', "");
     log(&format!("$ {shown}"));

@@ -6,10 +6,13 @@ use std::fmt::Write as _;
 /// One package's results.
 #[derive(Debug, Clone)]
 pub struct PackageRow {
+    /// The package's npm name.
     pub name: String,
+    /// Its version, from its `package.json`.
     pub version: String,
     /// The tarball's file name, once packed.
     pub tarball: String,
+    /// The tarball's size in bytes.
     pub size: u64,
     /// Each step in order: its name and whether it passed (`None`: not run).
     pub steps: Vec<(String, Option<bool>)>,
@@ -20,10 +23,12 @@ pub struct PackageRow {
 /// What `package` found.
 #[derive(Debug, Clone)]
 pub struct PackageReport {
+    /// A row per package, in the order of the configuration's targets.
     pub rows: Vec<PackageRow>,
 }
 
 impl PackageReport {
+    /// How many packages failed a step: the command's exit status is 1 when any did.
     pub fn failed(&self) -> usize {
         self.rows.iter().filter(|row| !row.failures.is_empty()).count()
     }

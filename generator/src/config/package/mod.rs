@@ -2,7 +2,7 @@
 //!
 //! `version` and `fingerprint` are a pair: the layout fingerprint recorded here is the one that
 //! `version` was released with. Codegen compares it with the schema's fingerprint and refuses a
-//! layout change until the version is bumped and the new fingerprint recorded (README, "Packages").
+//! layout change until the version is bumped and the new fingerprint recorded (docs/packages.md).
 //! Before the first release there is no fingerprint to record: codegen prints the one to add.
 
 use serde::Deserialize;

@@ -1,9 +1,11 @@
 //! The package files of an oxc target (templates `templates/npm/oxc_README.md` and
 //! `package.json`): a deserializer of oxc-parser's or Oxlint's buffers, whose producer is the
-//! package's peer dependency, and a README whose example reads what that producer writes.
+//! package's peer dependency, and a README whose example reads what that producer writes (run by
+//! `rawast package`, as its TypeScript example is type-checked).
 
 use askama::Template;
 
+use super::example::ExampleInput;
 use super::files::{PackageJson, package_files};
 use crate::config::{OxcSettings, Package, Target};
 use crate::context::EmitContext;
@@ -36,7 +38,8 @@ struct OxcReadme<'a> {
     linter: bool,
     ts_example: String,
     fingerprint: String,
-    regenerate: &'a str,
+    /// The oldest Node.js major version whose producer writes buffers ([`ExampleInput::node_major`]).
+    node_major: u32,
 }
 
 /// The package files of an oxc target besides its module and types, as [`super::emit`]'s; `root`
@@ -97,7 +100,7 @@ pub fn emit_oxc(
         linter: settings.linter,
         ts_example: oxc_ts_example(&package.name, settings),
         fingerprint,
-        regenerate: &cx.config.regenerate,
+        node_major: ExampleInput::of(target).node_major(),
     };
     package_files(&target.module_dir(), &json, &readme, "npm/oxc_README.md", package, inputs)
 }

@@ -1,14 +1,12 @@
-//! The README of a rawast target's package (template `templates/npm/README.md`): what it reads and
-//! returns, a TypeScript example with the schema's own names (which `rawast package` type-checks),
-//! the buffer's layout and metadata, and the target's string and span settings.
+//! The README of a rawast target's package (template `templates/npm/README.md`), for the package's
+//! user: what it is, one usage example (`rawast package` runs every ```js block and type-checks the
+//! ```ts one), the walker, errors, TypeScript and versions. The buffer format is the book's.
 
 use askama::Template;
 
-use crate::buffer::{FORMAT_VERSION, metadata_offsets};
-use crate::config::{
-    AddonKind, LATIN1_SLICE_MAX_LEN, LongDecoder, Package, RawastSettings, Runtime, ShortDecoder, SourcePlacement,
-    SourceSlicing, SpanStyle, StringPolicy, Target,
-};
+use super::example::ExampleInput;
+use crate::buffer::FORMAT_VERSION;
+use crate::config::{AddonKind, Package, RawastSettings, Runtime, SpanStyle, Target};
 use crate::context::EmitContext;
 use crate::emit::ts_types;
 use crate::functions::text::{JsKey, js_string};
@@ -23,53 +21,77 @@ pub(super) struct Readme<'a> {
     package: &'a Package,
     description: String,
     target: &'a str,
-    /// What the tree is, as in "builds the ESTree AST as plain JavaScript objects".
+    /// What the tree is, as in "writes the JSONC AST into one buffer".
     ast: String,
-    /// The root's key in what `deserialize` returns (`program`), and its type.
-    root: (String, &'a str),
-    /// The other keys (`comments`), each with the root's field it is and its TypeScript type.
-    channels: Vec<(String, String, String)>,
+    /// How a user gets the tree: the package's parser, or `deserialize` of a buffer.
+    entry: Entry,
+    /// The variable the examples read (`source`, `buffer`): [`ExampleInput::of`] the target.
+    input: &'static str,
+    root: Root<'a>,
+    /// The other keys of the result (`comments`).
+    channels: Vec<Channel>,
     /// The TypeScript usage example, type-checked by `rawast package`.
     ts_example: String,
     /// What the README says of spans: their keys on a node (from `[mapping] spans`) and their unit.
     spans: String,
     /// 64-bit integers are read as numbers (`int64 = "number"`), and throw past the safe integers.
     int64_numbers: bool,
-    /// The command that regenerates the package.
-    regenerate: &'a str,
-    /// The rawast-runtime path when the producer builds buffers with it.
-    runtime_module: Option<&'a str>,
     parent_links: bool,
     /// Lazy target: node objects whose properties are read from the buffer on first access.
     lazy: bool,
-    /// How the package's own parser runs, where it has one ("through a Node.js addon…").
-    parser: Option<&'static str>,
-    /// The parser is a wasm module, which `init()` loads.
-    parser_is_wasm: bool,
-    /// `.type`: how the walker of `VISITOR_KEYS` reads the discriminator (lazy targets have one).
+    /// `.type`: how the examples read a node's discriminator.
     discriminator_access: String,
-    /// A target's `walk`, `visit` and `VISITOR_KEYS` (`emit::js::has_walker`): the visitor
-    /// keys of its example, quoted, of the node type it visits on the way down and up (the
-    /// schema's second, the first below the root, or its first).
-    walk_example: Option<(String, String)>,
+    /// The walk example, where the target has a walker (`walk`, `visit`, `VISITOR_KEYS`).
+    walk: Option<WalkExample>,
     runtime: &'static str,
-    layout: &'static str,
-    metadata: Vec<MetadataRow>,
     format_version: u32,
     fingerprint: String,
     /// 64 or 32: the producer's pointer width.
     pointer_bits: u32,
-    strings: Vec<(String, String)>,
-    constants_path: String,
-    /// The fields of `Metadata` a producer fills in, with the expressions of the README's example.
-    producer_fields: Vec<(&'static str, &'static str)>,
-    placement_variant: &'static str,
 }
 
-struct MetadataRow {
-    offset: u32,
-    name: &'static str,
-    doc: &'static str,
+/// How the package's user gets a tree.
+enum Entry {
+    /// `parse(source)`, through the package's Node.js addon.
+    Napi,
+    /// `init()`, then `parse(source)`, through the package's WebAssembly module, `module`.
+    Wasm { module: String },
+    /// `deserialize(buffer)` of a buffer the user's producer wrote.
+    Buffer,
+}
+
+impl Entry {
+    /// The package has a parser: `parse`, `parseBuffer` and `walkSource`.
+    fn has_parser(&self) -> bool {
+        !matches!(self, Entry::Buffer)
+    }
+
+    fn is_wasm(&self) -> bool {
+        matches!(self, Entry::Wasm { .. })
+    }
+}
+
+/// The root in the result: `.document`, its type, and its node type's access and value
+/// (`.type`, `"Document"`) where it is a node.
+struct Root<'a> {
+    access: String,
+    type_name: &'a str,
+    node_type: Option<(String, String)>,
+}
+
+/// A key of the result beside the root: its access (`.comments`), the root's field it is and its
+/// TypeScript type.
+struct Channel {
+    access: String,
+    field: String,
+    ts_type: String,
+}
+
+/// The node type the walk example visits, as visitor keys: entering (`Comment`) and leaving
+/// (`"Comment:exit"`).
+struct WalkExample {
+    enter: String,
+    exit: String,
 }
 
 impl<'a> Readme<'a> {
@@ -84,6 +106,7 @@ impl<'a> Readme<'a> {
     ) -> Self {
         let result = cx.result();
         let root = cx.schema.get(result.root).name.as_str();
+        let discriminator = cx.model.mapping.discriminator.as_deref().map(JsKey::new);
         Readme {
             header: cx.header_lines(),
             package,
@@ -91,51 +114,35 @@ impl<'a> Readme<'a> {
             description: description.trim_end_matches('.').to_owned(),
             target: &target.name,
             ast: ast_name(cx),
-            root: (result.root_key.clone(), root),
+            entry: match &package.addon {
+                Some(addon) if addon.kind == AddonKind::Napi => Entry::Napi,
+                Some(addon) => Entry::Wasm { module: addon.built_file("") },
+                None => Entry::Buffer,
+            },
+            input: ExampleInput::of(target).variable().expect("a rawast target's examples read `source` or `buffer`"),
+            root: Root {
+                access: JsKey::new(&result.root_key).access,
+                type_name: root,
+                node_type: discriminator
+                    .as_ref()
+                    .zip(cx.model.node_type(result.root))
+                    .map(|(key, node_type)| (key.access.clone(), js_string(node_type))),
+            },
             channels: channels(cx, settings),
             ts_example: ts_example(cx, &package.name, root, &result.root_key),
             spans: spans_sentence(cx),
             int64_numbers: ts_types::int64_numbers(cx, settings),
-            regenerate: &cx.config.regenerate,
-            runtime_module: cx.config.rust.runtime_module.as_deref(),
             parent_links: settings.parent_links(),
             lazy: settings.lazy,
-            parser: package.addon.as_ref().map(|addon| match addon.kind {
-                AddonKind::Napi => "in this process, through a Node.js addon built for each platform",
-                AddonKind::Wasm => "compiled to WebAssembly, the tree read from the module's memory",
-            }),
-            parser_is_wasm: package.addon.as_ref().is_some_and(|addon| addon.kind == AddonKind::Wasm),
-            discriminator_access: cx
-                .model
-                .mapping
-                .discriminator
-                .as_deref()
-                .map(|d| JsKey::new(d).access)
-                .unwrap_or_default(),
-            walk_example: walk_example(cx),
+            discriminator_access: discriminator.map(|key| key.access).unwrap_or_default(),
+            walk: walk_example(cx),
             runtime: match settings.runtime {
                 Runtime::Node => "Node.js 20 or later",
                 Runtime::Web => "any JavaScript runtime with `TextDecoder` (browsers, Deno, Bun, Node.js 20 or later)",
             },
-            layout: match settings.source_placement {
-                SourcePlacement::Start => "[source text][arena][metadata]",
-                SourcePlacement::End => "[arena][source text][metadata]",
-            },
-            metadata: metadata_offsets()
-                .map(|(offset, field)| MetadataRow { offset, name: field.name, doc: field.doc })
-                .collect(),
             format_version: FORMAT_VERSION,
             fingerprint,
             pointer_bits: settings.pointer_width.bits(),
-            strings: string_policy(&settings.strings),
-            constants_path: format!("{}/rust/constants.rs", cx.config.output_dir.path),
-            producer_fields: metadata_offsets()
-                .filter_map(|(_, field)| Some((field.name, producer_example(field.name)?)))
-                .collect(),
-            placement_variant: match settings.source_placement {
-                SourcePlacement::Start => "Start",
-                SourcePlacement::End => "End",
-            },
         }
     }
 }
@@ -148,25 +155,30 @@ pub(super) fn ast_name(cx: &EmitContext) -> String {
     }
 }
 
-/// What `deserialize` returns besides the root: each key, the root's field it is and its type.
-fn channels(cx: &EmitContext, settings: &RawastSettings) -> Vec<(String, String, String)> {
+/// What `deserialize` returns besides the root.
+fn channels(cx: &EmitContext, settings: &RawastSettings) -> Vec<Channel> {
     let result = cx.result();
     let TypeKind::Struct(root_struct) = &cx.schema.get(result.root).kind else { unreachable!("the root is a struct") };
     result
         .channels
         .iter()
-        .map(|c| (c.key.clone(), root_struct.fields[c.field].name.clone(), ts_types::ts_type(cx, settings, &c.ty)))
+        .map(|c| Channel {
+            access: JsKey::new(&c.key).access,
+            field: root_struct.fields[c.field].name.clone(),
+            ts_type: ts_types::ts_type(cx, settings, &c.ty),
+        })
         .collect()
 }
 
-/// The node type the README's walk example visits, quoted, on the way down and up (the schema's
-/// second, the first below the root, or its first), where the target has a walker.
-fn walk_example(cx: &EmitContext) -> Option<(String, String)> {
+/// The walk example's visitor keys, where the target has a walker: of the schema's second node
+/// type (the first below the root), or its first.
+fn walk_example(cx: &EmitContext) -> Option<WalkExample> {
     if !crate::functions::walker::has_walker(cx) {
         return None;
     }
     let types = cx.model.node_types(cx.schema);
-    types.get(1).or(types.first()).map(|(name, _)| (js_string(name), js_string(&format!("{name}:exit"))))
+    let (name, _) = types.get(1).or(types.first())?;
+    Some(WalkExample { enter: JsKey::new(name).literal, exit: js_string(&format!("{name}:exit")) })
 }
 
 /// A TypeScript example with the schema's real names: the root type and, where the schema has one,
@@ -226,50 +238,6 @@ fn narrowing_example(cx: &EmitContext) -> Option<(String, String, JsKey)> {
             Some((cx.schema.get(id).name.clone(), (*node_type).to_owned(), property))
         })
     })
-}
-
-/// How the README's producer example computes a metadata field; `None` for the fields `Metadata`
-/// fills in itself.
-fn producer_example(field: &str) -> Option<&'static str> {
-    match field {
-        "magic" | "format_version" | "fingerprint_low" | "fingerprint_high" => None,
-        "root" => Some("root_offset"),
-        "source_start" => Some("source_offset"),
-        "source_len" => Some("source.len() as u32"),
-        "source_ascii_len" => Some("source.bytes().position(|b| !b.is_ascii()).unwrap_or(source.len()) as u32"),
-        "base_low32" => Some("base as u32"),
-        _ => Some("todo!(\"see the metadata table above\")"),
-    }
-}
-
-/// The target's string policy, one `(setting, what it does)` line each, for the README.
-fn string_policy(policy: &StringPolicy) -> Vec<(String, String)> {
-    let slicing = match policy.source_slicing {
-        SourceSlicing::None => "every string is decoded from its bytes",
-        SourceSlicing::AsciiPrefix => {
-            "strings inside the source's ASCII prefix (up to its first non-ASCII byte) are sliced from the decoded source"
-        }
-        SourceSlicing::Latin1 => &format!(
-            "strings in the source are sliced from the decoded source while they are ASCII, past its first non-ASCII byte too (from a latin1 copy) for those of up to {LATIN1_SLICE_MAX_LEN} bytes"
-        ),
-    };
-    let short = match policy.short_decoder {
-        ShortDecoder::Loop => "concatenated `String.fromCharCode` calls",
-        ShortDecoder::Apply => "`String.fromCharCode.apply` on a reused array per length",
-        ShortDecoder::Switch => "an unrolled `String.fromCharCode(b0, b1, …)` per length",
-    };
-    let long = match policy.long_decoder {
-        LongDecoder::TextDecoder => "`TextDecoder`",
-        LongDecoder::Utf8Slice => "Node's `Buffer#utf8Slice`",
-    };
-    vec![
-        (format!("source_slicing = \"{}\"", policy.source_slicing.as_str()), format!("{slicing}.")),
-        (
-            format!("short_decoder = \"{}\", short_max_len = {}", policy.short_decoder.as_str(), policy.short_max_len),
-            format!("other ASCII strings of at most {} bytes are decoded in JS with {short}.", policy.short_max_len),
-        ),
-        (format!("long_decoder = \"{}\"", policy.long_decoder.as_str()), format!("the rest are decoded with {long}.")),
-    ]
 }
 
 /// "Spans (`start`, `end`) are offsets into the source text in UTF-8 bytes.", after `[mapping]

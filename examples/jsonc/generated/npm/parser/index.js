@@ -76,7 +76,16 @@ export function parseBuffer(source, options) {
  * @param {import("./walk.js").Visitor} visitor
  */
 export function walkSource(source, visitor) {
-  walk(build(source, "walkSource"), visitor);
+  const bytes = build(source, "walkSource");
+  // The walk reads this memory until it returns: a `parse` from the visitor builds into memory of
+  // its own rather than over the text being walked.
+  const walked = reused;
+  reused = null;
+  try {
+    walk(bytes, visitor);
+  } finally {
+    reused ??= walked;
+  }
 }
 
 /** Builds `source` into the reused buffer, growing it until the tree fits: the buffer's bytes. */

@@ -32,6 +32,9 @@ export async function init(input = new URL("./jsonc_web.wasm", import.meta.url))
   wasm = instance.exports;
 }
 
+/** Whether a `walkSource` is reading the module's output, which another parse would overwrite. */
+let walking = false;
+
 /**
  * Parses `source` into the tree (`deserialize`'s result). A text the parser refuses throws an
  * `Error` with its message (not a `RawastBufferError`, which is for buffers); a `source` that is
@@ -61,7 +64,13 @@ export function parseBuffer(source) {
  * @param {import("./walk.js").Visitor} visitor
  */
 export function walkSource(source, visitor) {
-  walk(build(source, "walkSource"), visitor);
+  const bytes = build(source, "walkSource");
+  walking = true;
+  try {
+    walk(bytes, visitor);
+  } finally {
+    walking = false;
+  }
 }
 
 /** Parses `source` in the module: its output buffer, a view of the module's memory valid until the next call. */
@@ -70,6 +79,9 @@ function build(source, caller) {
     throw new TypeError(`${caller}() expects the source text as a string or its UTF-8 bytes (a Uint8Array), not ${source === null ? "null" : typeof source}`);
   }
   if (wasm === null) throw new Error(`@rawast-examples/jsonc-web: call \`await init()\` before \`${caller}()\``);
+  if (walking) {
+    throw new Error(`@rawast-examples/jsonc-web: ${caller}() cannot run in a walkSource() visitor: the walk reads the module's memory, where the parse would write`);
+  }
   const bytes = typeof source === "string" ? encoder.encode(source) : source;
   const at = wasm.rawast_alloc(bytes.length) >>> 0;
   new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
