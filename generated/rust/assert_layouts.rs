@@ -5,2149 +5,2157 @@
 use rawast_runtime::{Box, Span, Str, Vec};
 #[allow(unused_imports)]
 use crate::ast::*;
+/// Fails the build with a check's message and how to regenerate the checks.
+#[allow(unused_macros)]
+macro_rules! stale_layout {
+    ($message:literal) => {
+        panic!("{}", concat!($message,
+        " (the schema changed since generated/rust was written: run `cargo xtask codegen`)"))
+    };
+}
 #[cfg(target_pointer_width = "64")]
 const _: () = {
     if ::core::mem::size_of::<Program<'static>>() != 48 {
-        panic!("Program: size is not 48")
+        stale_layout!("Program: size is not 48")
     }
     if ::core::mem::align_of::<Program<'static>>() != 8 {
-        panic!("Program: align is not 8")
+        stale_layout!("Program: align is not 8")
     }
     if ::core::mem::offset_of!(Program, span) != 0 {
-        panic!("Program.span: offset is not 0")
+        stale_layout!("Program.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Program, body) != 8 {
-        panic!("Program.body: offset is not 8")
+        stale_layout!("Program.body: offset is not 8")
     }
     if ::core::mem::offset_of!(Program, source_type) != 24 {
-        panic!("Program.source_type: offset is not 24")
+        stale_layout!("Program.source_type: offset is not 24")
     }
     if ::core::mem::offset_of!(Program, comments) != 32 {
-        panic!("Program.comments: offset is not 32")
+        stale_layout!("Program.comments: offset is not 32")
     }
     if ::core::mem::size_of::<SourceType>() != 1 {
-        panic!("SourceType: size is not 1")
+        stale_layout!("SourceType: size is not 1")
     }
     if ::core::mem::align_of::<SourceType>() != 1 {
-        panic!("SourceType: align is not 1")
+        stale_layout!("SourceType: align is not 1")
     }
     if ::core::mem::size_of::<Comment<'static>>() != 32 {
-        panic!("Comment: size is not 32")
+        stale_layout!("Comment: size is not 32")
     }
     if ::core::mem::align_of::<Comment<'static>>() != 8 {
-        panic!("Comment: align is not 8")
+        stale_layout!("Comment: align is not 8")
     }
     if ::core::mem::offset_of!(Comment, kind) != 0 {
-        panic!("Comment.kind: offset is not 0")
+        stale_layout!("Comment.kind: offset is not 0")
     }
     if ::core::mem::offset_of!(Comment, value) != 8 {
-        panic!("Comment.value: offset is not 8")
+        stale_layout!("Comment.value: offset is not 8")
     }
     if ::core::mem::offset_of!(Comment, span) != 24 {
-        panic!("Comment.span: offset is not 24")
+        stale_layout!("Comment.span: offset is not 24")
     }
     if ::core::mem::size_of::<CommentKind>() != 1 {
-        panic!("CommentKind: size is not 1")
+        stale_layout!("CommentKind: size is not 1")
     }
     if ::core::mem::align_of::<CommentKind>() != 1 {
-        panic!("CommentKind: align is not 1")
+        stale_layout!("CommentKind: align is not 1")
     }
     if ::core::mem::size_of::<Node<'static>>() != 16 {
-        panic!("Node: size is not 16")
+        stale_layout!("Node: size is not 16")
     }
     if ::core::mem::align_of::<Node<'static>>() != 8 {
-        panic!("Node: align is not 8")
+        stale_layout!("Node: align is not 8")
     }
     if ::core::mem::size_of::<Directive<'static>>() != 40 {
-        panic!("Directive: size is not 40")
+        stale_layout!("Directive: size is not 40")
     }
     if ::core::mem::align_of::<Directive<'static>>() != 8 {
-        panic!("Directive: align is not 8")
+        stale_layout!("Directive: align is not 8")
     }
     if ::core::mem::offset_of!(Directive, span) != 0 {
-        panic!("Directive.span: offset is not 0")
+        stale_layout!("Directive.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Directive, expression) != 8 {
-        panic!("Directive.expression: offset is not 8")
+        stale_layout!("Directive.expression: offset is not 8")
     }
     if ::core::mem::offset_of!(Directive, directive) != 24 {
-        panic!("Directive.directive: offset is not 24")
+        stale_layout!("Directive.directive: offset is not 24")
     }
     if ::core::mem::size_of::<TemplateElementValue<'static>>() != 32 {
-        panic!("TemplateElementValue: size is not 32")
+        stale_layout!("TemplateElementValue: size is not 32")
     }
     if ::core::mem::align_of::<TemplateElementValue<'static>>() != 8 {
-        panic!("TemplateElementValue: align is not 8")
+        stale_layout!("TemplateElementValue: align is not 8")
     }
     if ::core::mem::offset_of!(TemplateElementValue, raw) != 0 {
-        panic!("TemplateElementValue.raw: offset is not 0")
+        stale_layout!("TemplateElementValue.raw: offset is not 0")
     }
     if ::core::mem::offset_of!(TemplateElementValue, cooked) != 16 {
-        panic!("TemplateElementValue.cooked: offset is not 16")
+        stale_layout!("TemplateElementValue.cooked: offset is not 16")
     }
     if ::core::mem::size_of::<ArrayExpression<'static>>() != 24 {
-        panic!("ArrayExpression: size is not 24")
+        stale_layout!("ArrayExpression: size is not 24")
     }
     if ::core::mem::align_of::<ArrayExpression<'static>>() != 8 {
-        panic!("ArrayExpression: align is not 8")
+        stale_layout!("ArrayExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ArrayExpression, span) != 0 {
-        panic!("ArrayExpression.span: offset is not 0")
+        stale_layout!("ArrayExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ArrayExpression, elements) != 8 {
-        panic!("ArrayExpression.elements: offset is not 8")
+        stale_layout!("ArrayExpression.elements: offset is not 8")
     }
     if ::core::mem::size_of::<ArrayPattern<'static>>() != 24 {
-        panic!("ArrayPattern: size is not 24")
+        stale_layout!("ArrayPattern: size is not 24")
     }
     if ::core::mem::align_of::<ArrayPattern<'static>>() != 8 {
-        panic!("ArrayPattern: align is not 8")
+        stale_layout!("ArrayPattern: align is not 8")
     }
     if ::core::mem::offset_of!(ArrayPattern, span) != 0 {
-        panic!("ArrayPattern.span: offset is not 0")
+        stale_layout!("ArrayPattern.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ArrayPattern, elements) != 8 {
-        panic!("ArrayPattern.elements: offset is not 8")
+        stale_layout!("ArrayPattern.elements: offset is not 8")
     }
     if ::core::mem::size_of::<ArrowFunctionExpression<'static>>() != 64 {
-        panic!("ArrowFunctionExpression: size is not 64")
+        stale_layout!("ArrowFunctionExpression: size is not 64")
     }
     if ::core::mem::align_of::<ArrowFunctionExpression<'static>>() != 8 {
-        panic!("ArrowFunctionExpression: align is not 8")
+        stale_layout!("ArrowFunctionExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, span) != 0 {
-        panic!("ArrowFunctionExpression.span: offset is not 0")
+        stale_layout!("ArrowFunctionExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, id) != 8 {
-        panic!("ArrowFunctionExpression.id: offset is not 8")
+        stale_layout!("ArrowFunctionExpression.id: offset is not 8")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, expression) != 24 {
-        panic!("ArrowFunctionExpression.expression: offset is not 24")
+        stale_layout!("ArrowFunctionExpression.expression: offset is not 24")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, generator) != 25 {
-        panic!("ArrowFunctionExpression.generator: offset is not 25")
+        stale_layout!("ArrowFunctionExpression.generator: offset is not 25")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, is_async) != 26 {
-        panic!("ArrowFunctionExpression.is_async: offset is not 26")
+        stale_layout!("ArrowFunctionExpression.is_async: offset is not 26")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, params) != 32 {
-        panic!("ArrowFunctionExpression.params: offset is not 32")
+        stale_layout!("ArrowFunctionExpression.params: offset is not 32")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, body) != 48 {
-        panic!("ArrowFunctionExpression.body: offset is not 48")
+        stale_layout!("ArrowFunctionExpression.body: offset is not 48")
     }
     if ::core::mem::size_of::<AssignmentExpression<'static>>() != 48 {
-        panic!("AssignmentExpression: size is not 48")
+        stale_layout!("AssignmentExpression: size is not 48")
     }
     if ::core::mem::align_of::<AssignmentExpression<'static>>() != 8 {
-        panic!("AssignmentExpression: align is not 8")
+        stale_layout!("AssignmentExpression: align is not 8")
     }
     if ::core::mem::offset_of!(AssignmentExpression, span) != 0 {
-        panic!("AssignmentExpression.span: offset is not 0")
+        stale_layout!("AssignmentExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(AssignmentExpression, operator) != 8 {
-        panic!("AssignmentExpression.operator: offset is not 8")
+        stale_layout!("AssignmentExpression.operator: offset is not 8")
     }
     if ::core::mem::offset_of!(AssignmentExpression, left) != 16 {
-        panic!("AssignmentExpression.left: offset is not 16")
+        stale_layout!("AssignmentExpression.left: offset is not 16")
     }
     if ::core::mem::offset_of!(AssignmentExpression, right) != 32 {
-        panic!("AssignmentExpression.right: offset is not 32")
+        stale_layout!("AssignmentExpression.right: offset is not 32")
     }
     if ::core::mem::size_of::<AssignmentPattern<'static>>() != 40 {
-        panic!("AssignmentPattern: size is not 40")
+        stale_layout!("AssignmentPattern: size is not 40")
     }
     if ::core::mem::align_of::<AssignmentPattern<'static>>() != 8 {
-        panic!("AssignmentPattern: align is not 8")
+        stale_layout!("AssignmentPattern: align is not 8")
     }
     if ::core::mem::offset_of!(AssignmentPattern, span) != 0 {
-        panic!("AssignmentPattern.span: offset is not 0")
+        stale_layout!("AssignmentPattern.span: offset is not 0")
     }
     if ::core::mem::offset_of!(AssignmentPattern, left) != 8 {
-        panic!("AssignmentPattern.left: offset is not 8")
+        stale_layout!("AssignmentPattern.left: offset is not 8")
     }
     if ::core::mem::offset_of!(AssignmentPattern, right) != 24 {
-        panic!("AssignmentPattern.right: offset is not 24")
+        stale_layout!("AssignmentPattern.right: offset is not 24")
     }
     if ::core::mem::size_of::<AwaitExpression<'static>>() != 24 {
-        panic!("AwaitExpression: size is not 24")
+        stale_layout!("AwaitExpression: size is not 24")
     }
     if ::core::mem::align_of::<AwaitExpression<'static>>() != 8 {
-        panic!("AwaitExpression: align is not 8")
+        stale_layout!("AwaitExpression: align is not 8")
     }
     if ::core::mem::offset_of!(AwaitExpression, span) != 0 {
-        panic!("AwaitExpression.span: offset is not 0")
+        stale_layout!("AwaitExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(AwaitExpression, argument) != 8 {
-        panic!("AwaitExpression.argument: offset is not 8")
+        stale_layout!("AwaitExpression.argument: offset is not 8")
     }
     if ::core::mem::size_of::<BinaryExpression<'static>>() != 48 {
-        panic!("BinaryExpression: size is not 48")
+        stale_layout!("BinaryExpression: size is not 48")
     }
     if ::core::mem::align_of::<BinaryExpression<'static>>() != 8 {
-        panic!("BinaryExpression: align is not 8")
+        stale_layout!("BinaryExpression: align is not 8")
     }
     if ::core::mem::offset_of!(BinaryExpression, span) != 0 {
-        panic!("BinaryExpression.span: offset is not 0")
+        stale_layout!("BinaryExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BinaryExpression, left) != 8 {
-        panic!("BinaryExpression.left: offset is not 8")
+        stale_layout!("BinaryExpression.left: offset is not 8")
     }
     if ::core::mem::offset_of!(BinaryExpression, operator) != 24 {
-        panic!("BinaryExpression.operator: offset is not 24")
+        stale_layout!("BinaryExpression.operator: offset is not 24")
     }
     if ::core::mem::offset_of!(BinaryExpression, right) != 32 {
-        panic!("BinaryExpression.right: offset is not 32")
+        stale_layout!("BinaryExpression.right: offset is not 32")
     }
     if ::core::mem::size_of::<BlockStatement<'static>>() != 24 {
-        panic!("BlockStatement: size is not 24")
+        stale_layout!("BlockStatement: size is not 24")
     }
     if ::core::mem::align_of::<BlockStatement<'static>>() != 8 {
-        panic!("BlockStatement: align is not 8")
+        stale_layout!("BlockStatement: align is not 8")
     }
     if ::core::mem::offset_of!(BlockStatement, span) != 0 {
-        panic!("BlockStatement.span: offset is not 0")
+        stale_layout!("BlockStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BlockStatement, body) != 8 {
-        panic!("BlockStatement.body: offset is not 8")
+        stale_layout!("BlockStatement.body: offset is not 8")
     }
     if ::core::mem::size_of::<BreakStatement<'static>>() != 24 {
-        panic!("BreakStatement: size is not 24")
+        stale_layout!("BreakStatement: size is not 24")
     }
     if ::core::mem::align_of::<BreakStatement<'static>>() != 8 {
-        panic!("BreakStatement: align is not 8")
+        stale_layout!("BreakStatement: align is not 8")
     }
     if ::core::mem::offset_of!(BreakStatement, span) != 0 {
-        panic!("BreakStatement.span: offset is not 0")
+        stale_layout!("BreakStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BreakStatement, label) != 8 {
-        panic!("BreakStatement.label: offset is not 8")
+        stale_layout!("BreakStatement.label: offset is not 8")
     }
     if ::core::mem::size_of::<CallExpression<'static>>() != 48 {
-        panic!("CallExpression: size is not 48")
+        stale_layout!("CallExpression: size is not 48")
     }
     if ::core::mem::align_of::<CallExpression<'static>>() != 8 {
-        panic!("CallExpression: align is not 8")
+        stale_layout!("CallExpression: align is not 8")
     }
     if ::core::mem::offset_of!(CallExpression, span) != 0 {
-        panic!("CallExpression.span: offset is not 0")
+        stale_layout!("CallExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(CallExpression, callee) != 8 {
-        panic!("CallExpression.callee: offset is not 8")
+        stale_layout!("CallExpression.callee: offset is not 8")
     }
     if ::core::mem::offset_of!(CallExpression, arguments) != 24 {
-        panic!("CallExpression.arguments: offset is not 24")
+        stale_layout!("CallExpression.arguments: offset is not 24")
     }
     if ::core::mem::offset_of!(CallExpression, optional) != 40 {
-        panic!("CallExpression.optional: offset is not 40")
+        stale_layout!("CallExpression.optional: offset is not 40")
     }
     if ::core::mem::size_of::<CatchClause<'static>>() != 40 {
-        panic!("CatchClause: size is not 40")
+        stale_layout!("CatchClause: size is not 40")
     }
     if ::core::mem::align_of::<CatchClause<'static>>() != 8 {
-        panic!("CatchClause: align is not 8")
+        stale_layout!("CatchClause: align is not 8")
     }
     if ::core::mem::offset_of!(CatchClause, span) != 0 {
-        panic!("CatchClause.span: offset is not 0")
+        stale_layout!("CatchClause.span: offset is not 0")
     }
     if ::core::mem::offset_of!(CatchClause, param) != 8 {
-        panic!("CatchClause.param: offset is not 8")
+        stale_layout!("CatchClause.param: offset is not 8")
     }
     if ::core::mem::offset_of!(CatchClause, body) != 24 {
-        panic!("CatchClause.body: offset is not 24")
+        stale_layout!("CatchClause.body: offset is not 24")
     }
     if ::core::mem::size_of::<ChainExpression<'static>>() != 24 {
-        panic!("ChainExpression: size is not 24")
+        stale_layout!("ChainExpression: size is not 24")
     }
     if ::core::mem::align_of::<ChainExpression<'static>>() != 8 {
-        panic!("ChainExpression: align is not 8")
+        stale_layout!("ChainExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ChainExpression, span) != 0 {
-        panic!("ChainExpression.span: offset is not 0")
+        stale_layout!("ChainExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ChainExpression, expression) != 8 {
-        panic!("ChainExpression.expression: offset is not 8")
+        stale_layout!("ChainExpression.expression: offset is not 8")
     }
     if ::core::mem::size_of::<ClassBody<'static>>() != 24 {
-        panic!("ClassBody: size is not 24")
+        stale_layout!("ClassBody: size is not 24")
     }
     if ::core::mem::align_of::<ClassBody<'static>>() != 8 {
-        panic!("ClassBody: align is not 8")
+        stale_layout!("ClassBody: align is not 8")
     }
     if ::core::mem::offset_of!(ClassBody, span) != 0 {
-        panic!("ClassBody.span: offset is not 0")
+        stale_layout!("ClassBody.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ClassBody, body) != 8 {
-        panic!("ClassBody.body: offset is not 8")
+        stale_layout!("ClassBody.body: offset is not 8")
     }
     if ::core::mem::size_of::<ClassDeclaration<'static>>() != 56 {
-        panic!("ClassDeclaration: size is not 56")
+        stale_layout!("ClassDeclaration: size is not 56")
     }
     if ::core::mem::align_of::<ClassDeclaration<'static>>() != 8 {
-        panic!("ClassDeclaration: align is not 8")
+        stale_layout!("ClassDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(ClassDeclaration, span) != 0 {
-        panic!("ClassDeclaration.span: offset is not 0")
+        stale_layout!("ClassDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ClassDeclaration, id) != 8 {
-        panic!("ClassDeclaration.id: offset is not 8")
+        stale_layout!("ClassDeclaration.id: offset is not 8")
     }
     if ::core::mem::offset_of!(ClassDeclaration, super_class) != 24 {
-        panic!("ClassDeclaration.super_class: offset is not 24")
+        stale_layout!("ClassDeclaration.super_class: offset is not 24")
     }
     if ::core::mem::offset_of!(ClassDeclaration, body) != 40 {
-        panic!("ClassDeclaration.body: offset is not 40")
+        stale_layout!("ClassDeclaration.body: offset is not 40")
     }
     if ::core::mem::size_of::<ClassExpression<'static>>() != 56 {
-        panic!("ClassExpression: size is not 56")
+        stale_layout!("ClassExpression: size is not 56")
     }
     if ::core::mem::align_of::<ClassExpression<'static>>() != 8 {
-        panic!("ClassExpression: align is not 8")
+        stale_layout!("ClassExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ClassExpression, span) != 0 {
-        panic!("ClassExpression.span: offset is not 0")
+        stale_layout!("ClassExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ClassExpression, id) != 8 {
-        panic!("ClassExpression.id: offset is not 8")
+        stale_layout!("ClassExpression.id: offset is not 8")
     }
     if ::core::mem::offset_of!(ClassExpression, super_class) != 24 {
-        panic!("ClassExpression.super_class: offset is not 24")
+        stale_layout!("ClassExpression.super_class: offset is not 24")
     }
     if ::core::mem::offset_of!(ClassExpression, body) != 40 {
-        panic!("ClassExpression.body: offset is not 40")
+        stale_layout!("ClassExpression.body: offset is not 40")
     }
     if ::core::mem::size_of::<ConditionalExpression<'static>>() != 56 {
-        panic!("ConditionalExpression: size is not 56")
+        stale_layout!("ConditionalExpression: size is not 56")
     }
     if ::core::mem::align_of::<ConditionalExpression<'static>>() != 8 {
-        panic!("ConditionalExpression: align is not 8")
+        stale_layout!("ConditionalExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ConditionalExpression, span) != 0 {
-        panic!("ConditionalExpression.span: offset is not 0")
+        stale_layout!("ConditionalExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ConditionalExpression, test) != 8 {
-        panic!("ConditionalExpression.test: offset is not 8")
+        stale_layout!("ConditionalExpression.test: offset is not 8")
     }
     if ::core::mem::offset_of!(ConditionalExpression, consequent) != 24 {
-        panic!("ConditionalExpression.consequent: offset is not 24")
+        stale_layout!("ConditionalExpression.consequent: offset is not 24")
     }
     if ::core::mem::offset_of!(ConditionalExpression, alternate) != 40 {
-        panic!("ConditionalExpression.alternate: offset is not 40")
+        stale_layout!("ConditionalExpression.alternate: offset is not 40")
     }
     if ::core::mem::size_of::<ContinueStatement<'static>>() != 24 {
-        panic!("ContinueStatement: size is not 24")
+        stale_layout!("ContinueStatement: size is not 24")
     }
     if ::core::mem::align_of::<ContinueStatement<'static>>() != 8 {
-        panic!("ContinueStatement: align is not 8")
+        stale_layout!("ContinueStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ContinueStatement, span) != 0 {
-        panic!("ContinueStatement.span: offset is not 0")
+        stale_layout!("ContinueStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ContinueStatement, label) != 8 {
-        panic!("ContinueStatement.label: offset is not 8")
+        stale_layout!("ContinueStatement.label: offset is not 8")
     }
     if ::core::mem::size_of::<DebuggerStatement>() != 8 {
-        panic!("DebuggerStatement: size is not 8")
+        stale_layout!("DebuggerStatement: size is not 8")
     }
     if ::core::mem::align_of::<DebuggerStatement>() != 4 {
-        panic!("DebuggerStatement: align is not 4")
+        stale_layout!("DebuggerStatement: align is not 4")
     }
     if ::core::mem::offset_of!(DebuggerStatement, span) != 0 {
-        panic!("DebuggerStatement.span: offset is not 0")
+        stale_layout!("DebuggerStatement.span: offset is not 0")
     }
     if ::core::mem::size_of::<DoWhileStatement<'static>>() != 40 {
-        panic!("DoWhileStatement: size is not 40")
+        stale_layout!("DoWhileStatement: size is not 40")
     }
     if ::core::mem::align_of::<DoWhileStatement<'static>>() != 8 {
-        panic!("DoWhileStatement: align is not 8")
+        stale_layout!("DoWhileStatement: align is not 8")
     }
     if ::core::mem::offset_of!(DoWhileStatement, span) != 0 {
-        panic!("DoWhileStatement.span: offset is not 0")
+        stale_layout!("DoWhileStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(DoWhileStatement, body) != 8 {
-        panic!("DoWhileStatement.body: offset is not 8")
+        stale_layout!("DoWhileStatement.body: offset is not 8")
     }
     if ::core::mem::offset_of!(DoWhileStatement, test) != 24 {
-        panic!("DoWhileStatement.test: offset is not 24")
+        stale_layout!("DoWhileStatement.test: offset is not 24")
     }
     if ::core::mem::size_of::<EmptyStatement>() != 8 {
-        panic!("EmptyStatement: size is not 8")
+        stale_layout!("EmptyStatement: size is not 8")
     }
     if ::core::mem::align_of::<EmptyStatement>() != 4 {
-        panic!("EmptyStatement: align is not 4")
+        stale_layout!("EmptyStatement: align is not 4")
     }
     if ::core::mem::offset_of!(EmptyStatement, span) != 0 {
-        panic!("EmptyStatement.span: offset is not 0")
+        stale_layout!("EmptyStatement.span: offset is not 0")
     }
     if ::core::mem::size_of::<ExportAllDeclaration<'static>>() != 56 {
-        panic!("ExportAllDeclaration: size is not 56")
+        stale_layout!("ExportAllDeclaration: size is not 56")
     }
     if ::core::mem::align_of::<ExportAllDeclaration<'static>>() != 8 {
-        panic!("ExportAllDeclaration: align is not 8")
+        stale_layout!("ExportAllDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, span) != 0 {
-        panic!("ExportAllDeclaration.span: offset is not 0")
+        stale_layout!("ExportAllDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, exported) != 8 {
-        panic!("ExportAllDeclaration.exported: offset is not 8")
+        stale_layout!("ExportAllDeclaration.exported: offset is not 8")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, source) != 24 {
-        panic!("ExportAllDeclaration.source: offset is not 24")
+        stale_layout!("ExportAllDeclaration.source: offset is not 24")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, attributes) != 40 {
-        panic!("ExportAllDeclaration.attributes: offset is not 40")
+        stale_layout!("ExportAllDeclaration.attributes: offset is not 40")
     }
     if ::core::mem::size_of::<ExportDefaultDeclaration<'static>>() != 24 {
-        panic!("ExportDefaultDeclaration: size is not 24")
+        stale_layout!("ExportDefaultDeclaration: size is not 24")
     }
     if ::core::mem::align_of::<ExportDefaultDeclaration<'static>>() != 8 {
-        panic!("ExportDefaultDeclaration: align is not 8")
+        stale_layout!("ExportDefaultDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(ExportDefaultDeclaration, span) != 0 {
-        panic!("ExportDefaultDeclaration.span: offset is not 0")
+        stale_layout!("ExportDefaultDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportDefaultDeclaration, declaration) != 8 {
-        panic!("ExportDefaultDeclaration.declaration: offset is not 8")
+        stale_layout!("ExportDefaultDeclaration.declaration: offset is not 8")
     }
     if ::core::mem::size_of::<ExportNamedDeclaration<'static>>() != 72 {
-        panic!("ExportNamedDeclaration: size is not 72")
+        stale_layout!("ExportNamedDeclaration: size is not 72")
     }
     if ::core::mem::align_of::<ExportNamedDeclaration<'static>>() != 8 {
-        panic!("ExportNamedDeclaration: align is not 8")
+        stale_layout!("ExportNamedDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, span) != 0 {
-        panic!("ExportNamedDeclaration.span: offset is not 0")
+        stale_layout!("ExportNamedDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, declaration) != 8 {
-        panic!("ExportNamedDeclaration.declaration: offset is not 8")
+        stale_layout!("ExportNamedDeclaration.declaration: offset is not 8")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, specifiers) != 24 {
-        panic!("ExportNamedDeclaration.specifiers: offset is not 24")
+        stale_layout!("ExportNamedDeclaration.specifiers: offset is not 24")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, source) != 40 {
-        panic!("ExportNamedDeclaration.source: offset is not 40")
+        stale_layout!("ExportNamedDeclaration.source: offset is not 40")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, attributes) != 56 {
-        panic!("ExportNamedDeclaration.attributes: offset is not 56")
+        stale_layout!("ExportNamedDeclaration.attributes: offset is not 56")
     }
     if ::core::mem::size_of::<ExportSpecifier<'static>>() != 40 {
-        panic!("ExportSpecifier: size is not 40")
+        stale_layout!("ExportSpecifier: size is not 40")
     }
     if ::core::mem::align_of::<ExportSpecifier<'static>>() != 8 {
-        panic!("ExportSpecifier: align is not 8")
+        stale_layout!("ExportSpecifier: align is not 8")
     }
     if ::core::mem::offset_of!(ExportSpecifier, span) != 0 {
-        panic!("ExportSpecifier.span: offset is not 0")
+        stale_layout!("ExportSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportSpecifier, local) != 8 {
-        panic!("ExportSpecifier.local: offset is not 8")
+        stale_layout!("ExportSpecifier.local: offset is not 8")
     }
     if ::core::mem::offset_of!(ExportSpecifier, exported) != 24 {
-        panic!("ExportSpecifier.exported: offset is not 24")
+        stale_layout!("ExportSpecifier.exported: offset is not 24")
     }
     if ::core::mem::size_of::<ExpressionStatement<'static>>() != 24 {
-        panic!("ExpressionStatement: size is not 24")
+        stale_layout!("ExpressionStatement: size is not 24")
     }
     if ::core::mem::align_of::<ExpressionStatement<'static>>() != 8 {
-        panic!("ExpressionStatement: align is not 8")
+        stale_layout!("ExpressionStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ExpressionStatement, span) != 0 {
-        panic!("ExpressionStatement.span: offset is not 0")
+        stale_layout!("ExpressionStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExpressionStatement, expression) != 8 {
-        panic!("ExpressionStatement.expression: offset is not 8")
+        stale_layout!("ExpressionStatement.expression: offset is not 8")
     }
     if ::core::mem::size_of::<ForInStatement<'static>>() != 56 {
-        panic!("ForInStatement: size is not 56")
+        stale_layout!("ForInStatement: size is not 56")
     }
     if ::core::mem::align_of::<ForInStatement<'static>>() != 8 {
-        panic!("ForInStatement: align is not 8")
+        stale_layout!("ForInStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ForInStatement, span) != 0 {
-        panic!("ForInStatement.span: offset is not 0")
+        stale_layout!("ForInStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ForInStatement, left) != 8 {
-        panic!("ForInStatement.left: offset is not 8")
+        stale_layout!("ForInStatement.left: offset is not 8")
     }
     if ::core::mem::offset_of!(ForInStatement, right) != 24 {
-        panic!("ForInStatement.right: offset is not 24")
+        stale_layout!("ForInStatement.right: offset is not 24")
     }
     if ::core::mem::offset_of!(ForInStatement, body) != 40 {
-        panic!("ForInStatement.body: offset is not 40")
+        stale_layout!("ForInStatement.body: offset is not 40")
     }
     if ::core::mem::size_of::<ForOfStatement<'static>>() != 64 {
-        panic!("ForOfStatement: size is not 64")
+        stale_layout!("ForOfStatement: size is not 64")
     }
     if ::core::mem::align_of::<ForOfStatement<'static>>() != 8 {
-        panic!("ForOfStatement: align is not 8")
+        stale_layout!("ForOfStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ForOfStatement, span) != 0 {
-        panic!("ForOfStatement.span: offset is not 0")
+        stale_layout!("ForOfStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ForOfStatement, is_await) != 8 {
-        panic!("ForOfStatement.is_await: offset is not 8")
+        stale_layout!("ForOfStatement.is_await: offset is not 8")
     }
     if ::core::mem::offset_of!(ForOfStatement, left) != 16 {
-        panic!("ForOfStatement.left: offset is not 16")
+        stale_layout!("ForOfStatement.left: offset is not 16")
     }
     if ::core::mem::offset_of!(ForOfStatement, right) != 32 {
-        panic!("ForOfStatement.right: offset is not 32")
+        stale_layout!("ForOfStatement.right: offset is not 32")
     }
     if ::core::mem::offset_of!(ForOfStatement, body) != 48 {
-        panic!("ForOfStatement.body: offset is not 48")
+        stale_layout!("ForOfStatement.body: offset is not 48")
     }
     if ::core::mem::size_of::<ForStatement<'static>>() != 72 {
-        panic!("ForStatement: size is not 72")
+        stale_layout!("ForStatement: size is not 72")
     }
     if ::core::mem::align_of::<ForStatement<'static>>() != 8 {
-        panic!("ForStatement: align is not 8")
+        stale_layout!("ForStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ForStatement, span) != 0 {
-        panic!("ForStatement.span: offset is not 0")
+        stale_layout!("ForStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ForStatement, init) != 8 {
-        panic!("ForStatement.init: offset is not 8")
+        stale_layout!("ForStatement.init: offset is not 8")
     }
     if ::core::mem::offset_of!(ForStatement, test) != 24 {
-        panic!("ForStatement.test: offset is not 24")
+        stale_layout!("ForStatement.test: offset is not 24")
     }
     if ::core::mem::offset_of!(ForStatement, update) != 40 {
-        panic!("ForStatement.update: offset is not 40")
+        stale_layout!("ForStatement.update: offset is not 40")
     }
     if ::core::mem::offset_of!(ForStatement, body) != 56 {
-        panic!("ForStatement.body: offset is not 56")
+        stale_layout!("ForStatement.body: offset is not 56")
     }
     if ::core::mem::size_of::<FunctionDeclaration<'static>>() != 64 {
-        panic!("FunctionDeclaration: size is not 64")
+        stale_layout!("FunctionDeclaration: size is not 64")
     }
     if ::core::mem::align_of::<FunctionDeclaration<'static>>() != 8 {
-        panic!("FunctionDeclaration: align is not 8")
+        stale_layout!("FunctionDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, span) != 0 {
-        panic!("FunctionDeclaration.span: offset is not 0")
+        stale_layout!("FunctionDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, id) != 8 {
-        panic!("FunctionDeclaration.id: offset is not 8")
+        stale_layout!("FunctionDeclaration.id: offset is not 8")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, expression) != 24 {
-        panic!("FunctionDeclaration.expression: offset is not 24")
+        stale_layout!("FunctionDeclaration.expression: offset is not 24")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, generator) != 25 {
-        panic!("FunctionDeclaration.generator: offset is not 25")
+        stale_layout!("FunctionDeclaration.generator: offset is not 25")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, is_async) != 26 {
-        panic!("FunctionDeclaration.is_async: offset is not 26")
+        stale_layout!("FunctionDeclaration.is_async: offset is not 26")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, params) != 32 {
-        panic!("FunctionDeclaration.params: offset is not 32")
+        stale_layout!("FunctionDeclaration.params: offset is not 32")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, body) != 48 {
-        panic!("FunctionDeclaration.body: offset is not 48")
+        stale_layout!("FunctionDeclaration.body: offset is not 48")
     }
     if ::core::mem::size_of::<FunctionExpression<'static>>() != 64 {
-        panic!("FunctionExpression: size is not 64")
+        stale_layout!("FunctionExpression: size is not 64")
     }
     if ::core::mem::align_of::<FunctionExpression<'static>>() != 8 {
-        panic!("FunctionExpression: align is not 8")
+        stale_layout!("FunctionExpression: align is not 8")
     }
     if ::core::mem::offset_of!(FunctionExpression, span) != 0 {
-        panic!("FunctionExpression.span: offset is not 0")
+        stale_layout!("FunctionExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(FunctionExpression, id) != 8 {
-        panic!("FunctionExpression.id: offset is not 8")
+        stale_layout!("FunctionExpression.id: offset is not 8")
     }
     if ::core::mem::offset_of!(FunctionExpression, expression) != 24 {
-        panic!("FunctionExpression.expression: offset is not 24")
+        stale_layout!("FunctionExpression.expression: offset is not 24")
     }
     if ::core::mem::offset_of!(FunctionExpression, generator) != 25 {
-        panic!("FunctionExpression.generator: offset is not 25")
+        stale_layout!("FunctionExpression.generator: offset is not 25")
     }
     if ::core::mem::offset_of!(FunctionExpression, is_async) != 26 {
-        panic!("FunctionExpression.is_async: offset is not 26")
+        stale_layout!("FunctionExpression.is_async: offset is not 26")
     }
     if ::core::mem::offset_of!(FunctionExpression, params) != 32 {
-        panic!("FunctionExpression.params: offset is not 32")
+        stale_layout!("FunctionExpression.params: offset is not 32")
     }
     if ::core::mem::offset_of!(FunctionExpression, body) != 48 {
-        panic!("FunctionExpression.body: offset is not 48")
+        stale_layout!("FunctionExpression.body: offset is not 48")
     }
     if ::core::mem::size_of::<Identifier<'static>>() != 24 {
-        panic!("Identifier: size is not 24")
+        stale_layout!("Identifier: size is not 24")
     }
     if ::core::mem::align_of::<Identifier<'static>>() != 8 {
-        panic!("Identifier: align is not 8")
+        stale_layout!("Identifier: align is not 8")
     }
     if ::core::mem::offset_of!(Identifier, span) != 0 {
-        panic!("Identifier.span: offset is not 0")
+        stale_layout!("Identifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Identifier, name) != 8 {
-        panic!("Identifier.name: offset is not 8")
+        stale_layout!("Identifier.name: offset is not 8")
     }
     if ::core::mem::size_of::<IfStatement<'static>>() != 56 {
-        panic!("IfStatement: size is not 56")
+        stale_layout!("IfStatement: size is not 56")
     }
     if ::core::mem::align_of::<IfStatement<'static>>() != 8 {
-        panic!("IfStatement: align is not 8")
+        stale_layout!("IfStatement: align is not 8")
     }
     if ::core::mem::offset_of!(IfStatement, span) != 0 {
-        panic!("IfStatement.span: offset is not 0")
+        stale_layout!("IfStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(IfStatement, test) != 8 {
-        panic!("IfStatement.test: offset is not 8")
+        stale_layout!("IfStatement.test: offset is not 8")
     }
     if ::core::mem::offset_of!(IfStatement, consequent) != 24 {
-        panic!("IfStatement.consequent: offset is not 24")
+        stale_layout!("IfStatement.consequent: offset is not 24")
     }
     if ::core::mem::offset_of!(IfStatement, alternate) != 40 {
-        panic!("IfStatement.alternate: offset is not 40")
+        stale_layout!("IfStatement.alternate: offset is not 40")
     }
     if ::core::mem::size_of::<ImportAttribute<'static>>() != 40 {
-        panic!("ImportAttribute: size is not 40")
+        stale_layout!("ImportAttribute: size is not 40")
     }
     if ::core::mem::align_of::<ImportAttribute<'static>>() != 8 {
-        panic!("ImportAttribute: align is not 8")
+        stale_layout!("ImportAttribute: align is not 8")
     }
     if ::core::mem::offset_of!(ImportAttribute, span) != 0 {
-        panic!("ImportAttribute.span: offset is not 0")
+        stale_layout!("ImportAttribute.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportAttribute, key) != 8 {
-        panic!("ImportAttribute.key: offset is not 8")
+        stale_layout!("ImportAttribute.key: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportAttribute, value) != 24 {
-        panic!("ImportAttribute.value: offset is not 24")
+        stale_layout!("ImportAttribute.value: offset is not 24")
     }
     if ::core::mem::size_of::<ImportDeclaration<'static>>() != 56 {
-        panic!("ImportDeclaration: size is not 56")
+        stale_layout!("ImportDeclaration: size is not 56")
     }
     if ::core::mem::align_of::<ImportDeclaration<'static>>() != 8 {
-        panic!("ImportDeclaration: align is not 8")
+        stale_layout!("ImportDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(ImportDeclaration, span) != 0 {
-        panic!("ImportDeclaration.span: offset is not 0")
+        stale_layout!("ImportDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportDeclaration, specifiers) != 8 {
-        panic!("ImportDeclaration.specifiers: offset is not 8")
+        stale_layout!("ImportDeclaration.specifiers: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportDeclaration, source) != 24 {
-        panic!("ImportDeclaration.source: offset is not 24")
+        stale_layout!("ImportDeclaration.source: offset is not 24")
     }
     if ::core::mem::offset_of!(ImportDeclaration, attributes) != 40 {
-        panic!("ImportDeclaration.attributes: offset is not 40")
+        stale_layout!("ImportDeclaration.attributes: offset is not 40")
     }
     if ::core::mem::size_of::<ImportDefaultSpecifier<'static>>() != 24 {
-        panic!("ImportDefaultSpecifier: size is not 24")
+        stale_layout!("ImportDefaultSpecifier: size is not 24")
     }
     if ::core::mem::align_of::<ImportDefaultSpecifier<'static>>() != 8 {
-        panic!("ImportDefaultSpecifier: align is not 8")
+        stale_layout!("ImportDefaultSpecifier: align is not 8")
     }
     if ::core::mem::offset_of!(ImportDefaultSpecifier, span) != 0 {
-        panic!("ImportDefaultSpecifier.span: offset is not 0")
+        stale_layout!("ImportDefaultSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportDefaultSpecifier, local) != 8 {
-        panic!("ImportDefaultSpecifier.local: offset is not 8")
+        stale_layout!("ImportDefaultSpecifier.local: offset is not 8")
     }
     if ::core::mem::size_of::<ImportExpression<'static>>() != 40 {
-        panic!("ImportExpression: size is not 40")
+        stale_layout!("ImportExpression: size is not 40")
     }
     if ::core::mem::align_of::<ImportExpression<'static>>() != 8 {
-        panic!("ImportExpression: align is not 8")
+        stale_layout!("ImportExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ImportExpression, span) != 0 {
-        panic!("ImportExpression.span: offset is not 0")
+        stale_layout!("ImportExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportExpression, source) != 8 {
-        panic!("ImportExpression.source: offset is not 8")
+        stale_layout!("ImportExpression.source: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportExpression, options) != 24 {
-        panic!("ImportExpression.options: offset is not 24")
+        stale_layout!("ImportExpression.options: offset is not 24")
     }
     if ::core::mem::size_of::<ImportNamespaceSpecifier<'static>>() != 24 {
-        panic!("ImportNamespaceSpecifier: size is not 24")
+        stale_layout!("ImportNamespaceSpecifier: size is not 24")
     }
     if ::core::mem::align_of::<ImportNamespaceSpecifier<'static>>() != 8 {
-        panic!("ImportNamespaceSpecifier: align is not 8")
+        stale_layout!("ImportNamespaceSpecifier: align is not 8")
     }
     if ::core::mem::offset_of!(ImportNamespaceSpecifier, span) != 0 {
-        panic!("ImportNamespaceSpecifier.span: offset is not 0")
+        stale_layout!("ImportNamespaceSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportNamespaceSpecifier, local) != 8 {
-        panic!("ImportNamespaceSpecifier.local: offset is not 8")
+        stale_layout!("ImportNamespaceSpecifier.local: offset is not 8")
     }
     if ::core::mem::size_of::<ImportSpecifier<'static>>() != 40 {
-        panic!("ImportSpecifier: size is not 40")
+        stale_layout!("ImportSpecifier: size is not 40")
     }
     if ::core::mem::align_of::<ImportSpecifier<'static>>() != 8 {
-        panic!("ImportSpecifier: align is not 8")
+        stale_layout!("ImportSpecifier: align is not 8")
     }
     if ::core::mem::offset_of!(ImportSpecifier, span) != 0 {
-        panic!("ImportSpecifier.span: offset is not 0")
+        stale_layout!("ImportSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportSpecifier, imported) != 8 {
-        panic!("ImportSpecifier.imported: offset is not 8")
+        stale_layout!("ImportSpecifier.imported: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportSpecifier, local) != 24 {
-        panic!("ImportSpecifier.local: offset is not 24")
+        stale_layout!("ImportSpecifier.local: offset is not 24")
     }
     if ::core::mem::size_of::<LabeledStatement<'static>>() != 40 {
-        panic!("LabeledStatement: size is not 40")
+        stale_layout!("LabeledStatement: size is not 40")
     }
     if ::core::mem::align_of::<LabeledStatement<'static>>() != 8 {
-        panic!("LabeledStatement: align is not 8")
+        stale_layout!("LabeledStatement: align is not 8")
     }
     if ::core::mem::offset_of!(LabeledStatement, span) != 0 {
-        panic!("LabeledStatement.span: offset is not 0")
+        stale_layout!("LabeledStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(LabeledStatement, body) != 8 {
-        panic!("LabeledStatement.body: offset is not 8")
+        stale_layout!("LabeledStatement.body: offset is not 8")
     }
     if ::core::mem::offset_of!(LabeledStatement, label) != 24 {
-        panic!("LabeledStatement.label: offset is not 24")
+        stale_layout!("LabeledStatement.label: offset is not 24")
     }
     if ::core::mem::size_of::<LogicalExpression<'static>>() != 48 {
-        panic!("LogicalExpression: size is not 48")
+        stale_layout!("LogicalExpression: size is not 48")
     }
     if ::core::mem::align_of::<LogicalExpression<'static>>() != 8 {
-        panic!("LogicalExpression: align is not 8")
+        stale_layout!("LogicalExpression: align is not 8")
     }
     if ::core::mem::offset_of!(LogicalExpression, span) != 0 {
-        panic!("LogicalExpression.span: offset is not 0")
+        stale_layout!("LogicalExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(LogicalExpression, left) != 8 {
-        panic!("LogicalExpression.left: offset is not 8")
+        stale_layout!("LogicalExpression.left: offset is not 8")
     }
     if ::core::mem::offset_of!(LogicalExpression, operator) != 24 {
-        panic!("LogicalExpression.operator: offset is not 24")
+        stale_layout!("LogicalExpression.operator: offset is not 24")
     }
     if ::core::mem::offset_of!(LogicalExpression, right) != 32 {
-        panic!("LogicalExpression.right: offset is not 32")
+        stale_layout!("LogicalExpression.right: offset is not 32")
     }
     if ::core::mem::size_of::<MemberExpression<'static>>() != 48 {
-        panic!("MemberExpression: size is not 48")
+        stale_layout!("MemberExpression: size is not 48")
     }
     if ::core::mem::align_of::<MemberExpression<'static>>() != 8 {
-        panic!("MemberExpression: align is not 8")
+        stale_layout!("MemberExpression: align is not 8")
     }
     if ::core::mem::offset_of!(MemberExpression, span) != 0 {
-        panic!("MemberExpression.span: offset is not 0")
+        stale_layout!("MemberExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(MemberExpression, object) != 8 {
-        panic!("MemberExpression.object: offset is not 8")
+        stale_layout!("MemberExpression.object: offset is not 8")
     }
     if ::core::mem::offset_of!(MemberExpression, property) != 24 {
-        panic!("MemberExpression.property: offset is not 24")
+        stale_layout!("MemberExpression.property: offset is not 24")
     }
     if ::core::mem::offset_of!(MemberExpression, computed) != 40 {
-        panic!("MemberExpression.computed: offset is not 40")
+        stale_layout!("MemberExpression.computed: offset is not 40")
     }
     if ::core::mem::offset_of!(MemberExpression, optional) != 41 {
-        panic!("MemberExpression.optional: offset is not 41")
+        stale_layout!("MemberExpression.optional: offset is not 41")
     }
     if ::core::mem::size_of::<MetaProperty<'static>>() != 40 {
-        panic!("MetaProperty: size is not 40")
+        stale_layout!("MetaProperty: size is not 40")
     }
     if ::core::mem::align_of::<MetaProperty<'static>>() != 8 {
-        panic!("MetaProperty: align is not 8")
+        stale_layout!("MetaProperty: align is not 8")
     }
     if ::core::mem::offset_of!(MetaProperty, span) != 0 {
-        panic!("MetaProperty.span: offset is not 0")
+        stale_layout!("MetaProperty.span: offset is not 0")
     }
     if ::core::mem::offset_of!(MetaProperty, meta) != 8 {
-        panic!("MetaProperty.meta: offset is not 8")
+        stale_layout!("MetaProperty.meta: offset is not 8")
     }
     if ::core::mem::offset_of!(MetaProperty, property) != 24 {
-        panic!("MetaProperty.property: offset is not 24")
+        stale_layout!("MetaProperty.property: offset is not 24")
     }
     if ::core::mem::size_of::<MethodDefinition<'static>>() != 56 {
-        panic!("MethodDefinition: size is not 56")
+        stale_layout!("MethodDefinition: size is not 56")
     }
     if ::core::mem::align_of::<MethodDefinition<'static>>() != 8 {
-        panic!("MethodDefinition: align is not 8")
+        stale_layout!("MethodDefinition: align is not 8")
     }
     if ::core::mem::offset_of!(MethodDefinition, span) != 0 {
-        panic!("MethodDefinition.span: offset is not 0")
+        stale_layout!("MethodDefinition.span: offset is not 0")
     }
     if ::core::mem::offset_of!(MethodDefinition, is_static) != 8 {
-        panic!("MethodDefinition.is_static: offset is not 8")
+        stale_layout!("MethodDefinition.is_static: offset is not 8")
     }
     if ::core::mem::offset_of!(MethodDefinition, computed) != 9 {
-        panic!("MethodDefinition.computed: offset is not 9")
+        stale_layout!("MethodDefinition.computed: offset is not 9")
     }
     if ::core::mem::offset_of!(MethodDefinition, key) != 16 {
-        panic!("MethodDefinition.key: offset is not 16")
+        stale_layout!("MethodDefinition.key: offset is not 16")
     }
     if ::core::mem::offset_of!(MethodDefinition, kind) != 32 {
-        panic!("MethodDefinition.kind: offset is not 32")
+        stale_layout!("MethodDefinition.kind: offset is not 32")
     }
     if ::core::mem::offset_of!(MethodDefinition, value) != 40 {
-        panic!("MethodDefinition.value: offset is not 40")
+        stale_layout!("MethodDefinition.value: offset is not 40")
     }
     if ::core::mem::size_of::<NewExpression<'static>>() != 40 {
-        panic!("NewExpression: size is not 40")
+        stale_layout!("NewExpression: size is not 40")
     }
     if ::core::mem::align_of::<NewExpression<'static>>() != 8 {
-        panic!("NewExpression: align is not 8")
+        stale_layout!("NewExpression: align is not 8")
     }
     if ::core::mem::offset_of!(NewExpression, span) != 0 {
-        panic!("NewExpression.span: offset is not 0")
+        stale_layout!("NewExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NewExpression, callee) != 8 {
-        panic!("NewExpression.callee: offset is not 8")
+        stale_layout!("NewExpression.callee: offset is not 8")
     }
     if ::core::mem::offset_of!(NewExpression, arguments) != 24 {
-        panic!("NewExpression.arguments: offset is not 24")
+        stale_layout!("NewExpression.arguments: offset is not 24")
     }
     if ::core::mem::size_of::<ObjectExpression<'static>>() != 24 {
-        panic!("ObjectExpression: size is not 24")
+        stale_layout!("ObjectExpression: size is not 24")
     }
     if ::core::mem::align_of::<ObjectExpression<'static>>() != 8 {
-        panic!("ObjectExpression: align is not 8")
+        stale_layout!("ObjectExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ObjectExpression, span) != 0 {
-        panic!("ObjectExpression.span: offset is not 0")
+        stale_layout!("ObjectExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ObjectExpression, properties) != 8 {
-        panic!("ObjectExpression.properties: offset is not 8")
+        stale_layout!("ObjectExpression.properties: offset is not 8")
     }
     if ::core::mem::size_of::<ObjectPattern<'static>>() != 24 {
-        panic!("ObjectPattern: size is not 24")
+        stale_layout!("ObjectPattern: size is not 24")
     }
     if ::core::mem::align_of::<ObjectPattern<'static>>() != 8 {
-        panic!("ObjectPattern: align is not 8")
+        stale_layout!("ObjectPattern: align is not 8")
     }
     if ::core::mem::offset_of!(ObjectPattern, span) != 0 {
-        panic!("ObjectPattern.span: offset is not 0")
+        stale_layout!("ObjectPattern.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ObjectPattern, properties) != 8 {
-        panic!("ObjectPattern.properties: offset is not 8")
+        stale_layout!("ObjectPattern.properties: offset is not 8")
     }
     if ::core::mem::size_of::<ParenthesizedExpression<'static>>() != 24 {
-        panic!("ParenthesizedExpression: size is not 24")
+        stale_layout!("ParenthesizedExpression: size is not 24")
     }
     if ::core::mem::align_of::<ParenthesizedExpression<'static>>() != 8 {
-        panic!("ParenthesizedExpression: align is not 8")
+        stale_layout!("ParenthesizedExpression: align is not 8")
     }
     if ::core::mem::offset_of!(ParenthesizedExpression, span) != 0 {
-        panic!("ParenthesizedExpression.span: offset is not 0")
+        stale_layout!("ParenthesizedExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ParenthesizedExpression, expression) != 8 {
-        panic!("ParenthesizedExpression.expression: offset is not 8")
+        stale_layout!("ParenthesizedExpression.expression: offset is not 8")
     }
     if ::core::mem::size_of::<PrivateIdentifier<'static>>() != 24 {
-        panic!("PrivateIdentifier: size is not 24")
+        stale_layout!("PrivateIdentifier: size is not 24")
     }
     if ::core::mem::align_of::<PrivateIdentifier<'static>>() != 8 {
-        panic!("PrivateIdentifier: align is not 8")
+        stale_layout!("PrivateIdentifier: align is not 8")
     }
     if ::core::mem::offset_of!(PrivateIdentifier, span) != 0 {
-        panic!("PrivateIdentifier.span: offset is not 0")
+        stale_layout!("PrivateIdentifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(PrivateIdentifier, name) != 8 {
-        panic!("PrivateIdentifier.name: offset is not 8")
+        stale_layout!("PrivateIdentifier.name: offset is not 8")
     }
     if ::core::mem::size_of::<Property<'static>>() != 56 {
-        panic!("Property: size is not 56")
+        stale_layout!("Property: size is not 56")
     }
     if ::core::mem::align_of::<Property<'static>>() != 8 {
-        panic!("Property: align is not 8")
+        stale_layout!("Property: align is not 8")
     }
     if ::core::mem::offset_of!(Property, span) != 0 {
-        panic!("Property.span: offset is not 0")
+        stale_layout!("Property.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Property, method) != 8 {
-        panic!("Property.method: offset is not 8")
+        stale_layout!("Property.method: offset is not 8")
     }
     if ::core::mem::offset_of!(Property, shorthand) != 9 {
-        panic!("Property.shorthand: offset is not 9")
+        stale_layout!("Property.shorthand: offset is not 9")
     }
     if ::core::mem::offset_of!(Property, computed) != 10 {
-        panic!("Property.computed: offset is not 10")
+        stale_layout!("Property.computed: offset is not 10")
     }
     if ::core::mem::offset_of!(Property, key) != 16 {
-        panic!("Property.key: offset is not 16")
+        stale_layout!("Property.key: offset is not 16")
     }
     if ::core::mem::offset_of!(Property, value) != 32 {
-        panic!("Property.value: offset is not 32")
+        stale_layout!("Property.value: offset is not 32")
     }
     if ::core::mem::offset_of!(Property, kind) != 48 {
-        panic!("Property.kind: offset is not 48")
+        stale_layout!("Property.kind: offset is not 48")
     }
     if ::core::mem::size_of::<PropertyDefinition<'static>>() != 48 {
-        panic!("PropertyDefinition: size is not 48")
+        stale_layout!("PropertyDefinition: size is not 48")
     }
     if ::core::mem::align_of::<PropertyDefinition<'static>>() != 8 {
-        panic!("PropertyDefinition: align is not 8")
+        stale_layout!("PropertyDefinition: align is not 8")
     }
     if ::core::mem::offset_of!(PropertyDefinition, span) != 0 {
-        panic!("PropertyDefinition.span: offset is not 0")
+        stale_layout!("PropertyDefinition.span: offset is not 0")
     }
     if ::core::mem::offset_of!(PropertyDefinition, is_static) != 8 {
-        panic!("PropertyDefinition.is_static: offset is not 8")
+        stale_layout!("PropertyDefinition.is_static: offset is not 8")
     }
     if ::core::mem::offset_of!(PropertyDefinition, computed) != 9 {
-        panic!("PropertyDefinition.computed: offset is not 9")
+        stale_layout!("PropertyDefinition.computed: offset is not 9")
     }
     if ::core::mem::offset_of!(PropertyDefinition, key) != 16 {
-        panic!("PropertyDefinition.key: offset is not 16")
+        stale_layout!("PropertyDefinition.key: offset is not 16")
     }
     if ::core::mem::offset_of!(PropertyDefinition, value) != 32 {
-        panic!("PropertyDefinition.value: offset is not 32")
+        stale_layout!("PropertyDefinition.value: offset is not 32")
     }
     if ::core::mem::size_of::<RestElement<'static>>() != 24 {
-        panic!("RestElement: size is not 24")
+        stale_layout!("RestElement: size is not 24")
     }
     if ::core::mem::align_of::<RestElement<'static>>() != 8 {
-        panic!("RestElement: align is not 8")
+        stale_layout!("RestElement: align is not 8")
     }
     if ::core::mem::offset_of!(RestElement, span) != 0 {
-        panic!("RestElement.span: offset is not 0")
+        stale_layout!("RestElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(RestElement, argument) != 8 {
-        panic!("RestElement.argument: offset is not 8")
+        stale_layout!("RestElement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<ReturnStatement<'static>>() != 24 {
-        panic!("ReturnStatement: size is not 24")
+        stale_layout!("ReturnStatement: size is not 24")
     }
     if ::core::mem::align_of::<ReturnStatement<'static>>() != 8 {
-        panic!("ReturnStatement: align is not 8")
+        stale_layout!("ReturnStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ReturnStatement, span) != 0 {
-        panic!("ReturnStatement.span: offset is not 0")
+        stale_layout!("ReturnStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ReturnStatement, argument) != 8 {
-        panic!("ReturnStatement.argument: offset is not 8")
+        stale_layout!("ReturnStatement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<SequenceExpression<'static>>() != 24 {
-        panic!("SequenceExpression: size is not 24")
+        stale_layout!("SequenceExpression: size is not 24")
     }
     if ::core::mem::align_of::<SequenceExpression<'static>>() != 8 {
-        panic!("SequenceExpression: align is not 8")
+        stale_layout!("SequenceExpression: align is not 8")
     }
     if ::core::mem::offset_of!(SequenceExpression, span) != 0 {
-        panic!("SequenceExpression.span: offset is not 0")
+        stale_layout!("SequenceExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SequenceExpression, expressions) != 8 {
-        panic!("SequenceExpression.expressions: offset is not 8")
+        stale_layout!("SequenceExpression.expressions: offset is not 8")
     }
     if ::core::mem::size_of::<SpreadElement<'static>>() != 24 {
-        panic!("SpreadElement: size is not 24")
+        stale_layout!("SpreadElement: size is not 24")
     }
     if ::core::mem::align_of::<SpreadElement<'static>>() != 8 {
-        panic!("SpreadElement: align is not 8")
+        stale_layout!("SpreadElement: align is not 8")
     }
     if ::core::mem::offset_of!(SpreadElement, span) != 0 {
-        panic!("SpreadElement.span: offset is not 0")
+        stale_layout!("SpreadElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SpreadElement, argument) != 8 {
-        panic!("SpreadElement.argument: offset is not 8")
+        stale_layout!("SpreadElement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<StaticBlock<'static>>() != 24 {
-        panic!("StaticBlock: size is not 24")
+        stale_layout!("StaticBlock: size is not 24")
     }
     if ::core::mem::align_of::<StaticBlock<'static>>() != 8 {
-        panic!("StaticBlock: align is not 8")
+        stale_layout!("StaticBlock: align is not 8")
     }
     if ::core::mem::offset_of!(StaticBlock, span) != 0 {
-        panic!("StaticBlock.span: offset is not 0")
+        stale_layout!("StaticBlock.span: offset is not 0")
     }
     if ::core::mem::offset_of!(StaticBlock, body) != 8 {
-        panic!("StaticBlock.body: offset is not 8")
+        stale_layout!("StaticBlock.body: offset is not 8")
     }
     if ::core::mem::size_of::<Super>() != 8 {
-        panic!("Super: size is not 8")
+        stale_layout!("Super: size is not 8")
     }
     if ::core::mem::align_of::<Super>() != 4 {
-        panic!("Super: align is not 4")
+        stale_layout!("Super: align is not 4")
     }
     if ::core::mem::offset_of!(Super, span) != 0 {
-        panic!("Super.span: offset is not 0")
+        stale_layout!("Super.span: offset is not 0")
     }
     if ::core::mem::size_of::<SwitchCase<'static>>() != 40 {
-        panic!("SwitchCase: size is not 40")
+        stale_layout!("SwitchCase: size is not 40")
     }
     if ::core::mem::align_of::<SwitchCase<'static>>() != 8 {
-        panic!("SwitchCase: align is not 8")
+        stale_layout!("SwitchCase: align is not 8")
     }
     if ::core::mem::offset_of!(SwitchCase, span) != 0 {
-        panic!("SwitchCase.span: offset is not 0")
+        stale_layout!("SwitchCase.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SwitchCase, consequent) != 8 {
-        panic!("SwitchCase.consequent: offset is not 8")
+        stale_layout!("SwitchCase.consequent: offset is not 8")
     }
     if ::core::mem::offset_of!(SwitchCase, test) != 24 {
-        panic!("SwitchCase.test: offset is not 24")
+        stale_layout!("SwitchCase.test: offset is not 24")
     }
     if ::core::mem::size_of::<SwitchStatement<'static>>() != 40 {
-        panic!("SwitchStatement: size is not 40")
+        stale_layout!("SwitchStatement: size is not 40")
     }
     if ::core::mem::align_of::<SwitchStatement<'static>>() != 8 {
-        panic!("SwitchStatement: align is not 8")
+        stale_layout!("SwitchStatement: align is not 8")
     }
     if ::core::mem::offset_of!(SwitchStatement, span) != 0 {
-        panic!("SwitchStatement.span: offset is not 0")
+        stale_layout!("SwitchStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SwitchStatement, discriminant) != 8 {
-        panic!("SwitchStatement.discriminant: offset is not 8")
+        stale_layout!("SwitchStatement.discriminant: offset is not 8")
     }
     if ::core::mem::offset_of!(SwitchStatement, cases) != 24 {
-        panic!("SwitchStatement.cases: offset is not 24")
+        stale_layout!("SwitchStatement.cases: offset is not 24")
     }
     if ::core::mem::size_of::<TaggedTemplateExpression<'static>>() != 40 {
-        panic!("TaggedTemplateExpression: size is not 40")
+        stale_layout!("TaggedTemplateExpression: size is not 40")
     }
     if ::core::mem::align_of::<TaggedTemplateExpression<'static>>() != 8 {
-        panic!("TaggedTemplateExpression: align is not 8")
+        stale_layout!("TaggedTemplateExpression: align is not 8")
     }
     if ::core::mem::offset_of!(TaggedTemplateExpression, span) != 0 {
-        panic!("TaggedTemplateExpression.span: offset is not 0")
+        stale_layout!("TaggedTemplateExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TaggedTemplateExpression, tag) != 8 {
-        panic!("TaggedTemplateExpression.tag: offset is not 8")
+        stale_layout!("TaggedTemplateExpression.tag: offset is not 8")
     }
     if ::core::mem::offset_of!(TaggedTemplateExpression, quasi) != 24 {
-        panic!("TaggedTemplateExpression.quasi: offset is not 24")
+        stale_layout!("TaggedTemplateExpression.quasi: offset is not 24")
     }
     if ::core::mem::size_of::<TemplateElement<'static>>() != 48 {
-        panic!("TemplateElement: size is not 48")
+        stale_layout!("TemplateElement: size is not 48")
     }
     if ::core::mem::align_of::<TemplateElement<'static>>() != 8 {
-        panic!("TemplateElement: align is not 8")
+        stale_layout!("TemplateElement: align is not 8")
     }
     if ::core::mem::offset_of!(TemplateElement, span) != 0 {
-        panic!("TemplateElement.span: offset is not 0")
+        stale_layout!("TemplateElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TemplateElement, value) != 8 {
-        panic!("TemplateElement.value: offset is not 8")
+        stale_layout!("TemplateElement.value: offset is not 8")
     }
     if ::core::mem::offset_of!(TemplateElement, tail) != 40 {
-        panic!("TemplateElement.tail: offset is not 40")
+        stale_layout!("TemplateElement.tail: offset is not 40")
     }
     if ::core::mem::size_of::<TemplateLiteral<'static>>() != 40 {
-        panic!("TemplateLiteral: size is not 40")
+        stale_layout!("TemplateLiteral: size is not 40")
     }
     if ::core::mem::align_of::<TemplateLiteral<'static>>() != 8 {
-        panic!("TemplateLiteral: align is not 8")
+        stale_layout!("TemplateLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(TemplateLiteral, span) != 0 {
-        panic!("TemplateLiteral.span: offset is not 0")
+        stale_layout!("TemplateLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TemplateLiteral, expressions) != 8 {
-        panic!("TemplateLiteral.expressions: offset is not 8")
+        stale_layout!("TemplateLiteral.expressions: offset is not 8")
     }
     if ::core::mem::offset_of!(TemplateLiteral, quasis) != 24 {
-        panic!("TemplateLiteral.quasis: offset is not 24")
+        stale_layout!("TemplateLiteral.quasis: offset is not 24")
     }
     if ::core::mem::size_of::<ThisExpression>() != 8 {
-        panic!("ThisExpression: size is not 8")
+        stale_layout!("ThisExpression: size is not 8")
     }
     if ::core::mem::align_of::<ThisExpression>() != 4 {
-        panic!("ThisExpression: align is not 4")
+        stale_layout!("ThisExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ThisExpression, span) != 0 {
-        panic!("ThisExpression.span: offset is not 0")
+        stale_layout!("ThisExpression.span: offset is not 0")
     }
     if ::core::mem::size_of::<ThrowStatement<'static>>() != 24 {
-        panic!("ThrowStatement: size is not 24")
+        stale_layout!("ThrowStatement: size is not 24")
     }
     if ::core::mem::align_of::<ThrowStatement<'static>>() != 8 {
-        panic!("ThrowStatement: align is not 8")
+        stale_layout!("ThrowStatement: align is not 8")
     }
     if ::core::mem::offset_of!(ThrowStatement, span) != 0 {
-        panic!("ThrowStatement.span: offset is not 0")
+        stale_layout!("ThrowStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ThrowStatement, argument) != 8 {
-        panic!("ThrowStatement.argument: offset is not 8")
+        stale_layout!("ThrowStatement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<TryStatement<'static>>() != 56 {
-        panic!("TryStatement: size is not 56")
+        stale_layout!("TryStatement: size is not 56")
     }
     if ::core::mem::align_of::<TryStatement<'static>>() != 8 {
-        panic!("TryStatement: align is not 8")
+        stale_layout!("TryStatement: align is not 8")
     }
     if ::core::mem::offset_of!(TryStatement, span) != 0 {
-        panic!("TryStatement.span: offset is not 0")
+        stale_layout!("TryStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TryStatement, block) != 8 {
-        panic!("TryStatement.block: offset is not 8")
+        stale_layout!("TryStatement.block: offset is not 8")
     }
     if ::core::mem::offset_of!(TryStatement, handler) != 24 {
-        panic!("TryStatement.handler: offset is not 24")
+        stale_layout!("TryStatement.handler: offset is not 24")
     }
     if ::core::mem::offset_of!(TryStatement, finalizer) != 40 {
-        panic!("TryStatement.finalizer: offset is not 40")
+        stale_layout!("TryStatement.finalizer: offset is not 40")
     }
     if ::core::mem::size_of::<UnaryExpression<'static>>() != 32 {
-        panic!("UnaryExpression: size is not 32")
+        stale_layout!("UnaryExpression: size is not 32")
     }
     if ::core::mem::align_of::<UnaryExpression<'static>>() != 8 {
-        panic!("UnaryExpression: align is not 8")
+        stale_layout!("UnaryExpression: align is not 8")
     }
     if ::core::mem::offset_of!(UnaryExpression, span) != 0 {
-        panic!("UnaryExpression.span: offset is not 0")
+        stale_layout!("UnaryExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(UnaryExpression, operator) != 8 {
-        panic!("UnaryExpression.operator: offset is not 8")
+        stale_layout!("UnaryExpression.operator: offset is not 8")
     }
     if ::core::mem::offset_of!(UnaryExpression, prefix) != 9 {
-        panic!("UnaryExpression.prefix: offset is not 9")
+        stale_layout!("UnaryExpression.prefix: offset is not 9")
     }
     if ::core::mem::offset_of!(UnaryExpression, argument) != 16 {
-        panic!("UnaryExpression.argument: offset is not 16")
+        stale_layout!("UnaryExpression.argument: offset is not 16")
     }
     if ::core::mem::size_of::<UpdateExpression<'static>>() != 32 {
-        panic!("UpdateExpression: size is not 32")
+        stale_layout!("UpdateExpression: size is not 32")
     }
     if ::core::mem::align_of::<UpdateExpression<'static>>() != 8 {
-        panic!("UpdateExpression: align is not 8")
+        stale_layout!("UpdateExpression: align is not 8")
     }
     if ::core::mem::offset_of!(UpdateExpression, span) != 0 {
-        panic!("UpdateExpression.span: offset is not 0")
+        stale_layout!("UpdateExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(UpdateExpression, operator) != 8 {
-        panic!("UpdateExpression.operator: offset is not 8")
+        stale_layout!("UpdateExpression.operator: offset is not 8")
     }
     if ::core::mem::offset_of!(UpdateExpression, prefix) != 9 {
-        panic!("UpdateExpression.prefix: offset is not 9")
+        stale_layout!("UpdateExpression.prefix: offset is not 9")
     }
     if ::core::mem::offset_of!(UpdateExpression, argument) != 16 {
-        panic!("UpdateExpression.argument: offset is not 16")
+        stale_layout!("UpdateExpression.argument: offset is not 16")
     }
     if ::core::mem::size_of::<VariableDeclaration<'static>>() != 32 {
-        panic!("VariableDeclaration: size is not 32")
+        stale_layout!("VariableDeclaration: size is not 32")
     }
     if ::core::mem::align_of::<VariableDeclaration<'static>>() != 8 {
-        panic!("VariableDeclaration: align is not 8")
+        stale_layout!("VariableDeclaration: align is not 8")
     }
     if ::core::mem::offset_of!(VariableDeclaration, span) != 0 {
-        panic!("VariableDeclaration.span: offset is not 0")
+        stale_layout!("VariableDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(VariableDeclaration, declarations) != 8 {
-        panic!("VariableDeclaration.declarations: offset is not 8")
+        stale_layout!("VariableDeclaration.declarations: offset is not 8")
     }
     if ::core::mem::offset_of!(VariableDeclaration, kind) != 24 {
-        panic!("VariableDeclaration.kind: offset is not 24")
+        stale_layout!("VariableDeclaration.kind: offset is not 24")
     }
     if ::core::mem::size_of::<VariableDeclarator<'static>>() != 40 {
-        panic!("VariableDeclarator: size is not 40")
+        stale_layout!("VariableDeclarator: size is not 40")
     }
     if ::core::mem::align_of::<VariableDeclarator<'static>>() != 8 {
-        panic!("VariableDeclarator: align is not 8")
+        stale_layout!("VariableDeclarator: align is not 8")
     }
     if ::core::mem::offset_of!(VariableDeclarator, span) != 0 {
-        panic!("VariableDeclarator.span: offset is not 0")
+        stale_layout!("VariableDeclarator.span: offset is not 0")
     }
     if ::core::mem::offset_of!(VariableDeclarator, id) != 8 {
-        panic!("VariableDeclarator.id: offset is not 8")
+        stale_layout!("VariableDeclarator.id: offset is not 8")
     }
     if ::core::mem::offset_of!(VariableDeclarator, init) != 24 {
-        panic!("VariableDeclarator.init: offset is not 24")
+        stale_layout!("VariableDeclarator.init: offset is not 24")
     }
     if ::core::mem::size_of::<WhileStatement<'static>>() != 40 {
-        panic!("WhileStatement: size is not 40")
+        stale_layout!("WhileStatement: size is not 40")
     }
     if ::core::mem::align_of::<WhileStatement<'static>>() != 8 {
-        panic!("WhileStatement: align is not 8")
+        stale_layout!("WhileStatement: align is not 8")
     }
     if ::core::mem::offset_of!(WhileStatement, span) != 0 {
-        panic!("WhileStatement.span: offset is not 0")
+        stale_layout!("WhileStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(WhileStatement, test) != 8 {
-        panic!("WhileStatement.test: offset is not 8")
+        stale_layout!("WhileStatement.test: offset is not 8")
     }
     if ::core::mem::offset_of!(WhileStatement, body) != 24 {
-        panic!("WhileStatement.body: offset is not 24")
+        stale_layout!("WhileStatement.body: offset is not 24")
     }
     if ::core::mem::size_of::<WithStatement<'static>>() != 40 {
-        panic!("WithStatement: size is not 40")
+        stale_layout!("WithStatement: size is not 40")
     }
     if ::core::mem::align_of::<WithStatement<'static>>() != 8 {
-        panic!("WithStatement: align is not 8")
+        stale_layout!("WithStatement: align is not 8")
     }
     if ::core::mem::offset_of!(WithStatement, span) != 0 {
-        panic!("WithStatement.span: offset is not 0")
+        stale_layout!("WithStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(WithStatement, object) != 8 {
-        panic!("WithStatement.object: offset is not 8")
+        stale_layout!("WithStatement.object: offset is not 8")
     }
     if ::core::mem::offset_of!(WithStatement, body) != 24 {
-        panic!("WithStatement.body: offset is not 24")
+        stale_layout!("WithStatement.body: offset is not 24")
     }
     if ::core::mem::size_of::<YieldExpression<'static>>() != 32 {
-        panic!("YieldExpression: size is not 32")
+        stale_layout!("YieldExpression: size is not 32")
     }
     if ::core::mem::align_of::<YieldExpression<'static>>() != 8 {
-        panic!("YieldExpression: align is not 8")
+        stale_layout!("YieldExpression: align is not 8")
     }
     if ::core::mem::offset_of!(YieldExpression, span) != 0 {
-        panic!("YieldExpression.span: offset is not 0")
+        stale_layout!("YieldExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(YieldExpression, delegate) != 8 {
-        panic!("YieldExpression.delegate: offset is not 8")
+        stale_layout!("YieldExpression.delegate: offset is not 8")
     }
     if ::core::mem::offset_of!(YieldExpression, argument) != 16 {
-        panic!("YieldExpression.argument: offset is not 16")
+        stale_layout!("YieldExpression.argument: offset is not 16")
     }
     if ::core::mem::size_of::<AssignmentOperator>() != 1 {
-        panic!("AssignmentOperator: size is not 1")
+        stale_layout!("AssignmentOperator: size is not 1")
     }
     if ::core::mem::align_of::<AssignmentOperator>() != 1 {
-        panic!("AssignmentOperator: align is not 1")
+        stale_layout!("AssignmentOperator: align is not 1")
     }
     if ::core::mem::size_of::<BinaryOperator>() != 1 {
-        panic!("BinaryOperator: size is not 1")
+        stale_layout!("BinaryOperator: size is not 1")
     }
     if ::core::mem::align_of::<BinaryOperator>() != 1 {
-        panic!("BinaryOperator: align is not 1")
+        stale_layout!("BinaryOperator: align is not 1")
     }
     if ::core::mem::size_of::<LogicalOperator>() != 1 {
-        panic!("LogicalOperator: size is not 1")
+        stale_layout!("LogicalOperator: size is not 1")
     }
     if ::core::mem::align_of::<LogicalOperator>() != 1 {
-        panic!("LogicalOperator: align is not 1")
+        stale_layout!("LogicalOperator: align is not 1")
     }
     if ::core::mem::size_of::<UnaryOperator>() != 1 {
-        panic!("UnaryOperator: size is not 1")
+        stale_layout!("UnaryOperator: size is not 1")
     }
     if ::core::mem::align_of::<UnaryOperator>() != 1 {
-        panic!("UnaryOperator: align is not 1")
+        stale_layout!("UnaryOperator: align is not 1")
     }
     if ::core::mem::size_of::<UpdateOperator>() != 1 {
-        panic!("UpdateOperator: size is not 1")
+        stale_layout!("UpdateOperator: size is not 1")
     }
     if ::core::mem::align_of::<UpdateOperator>() != 1 {
-        panic!("UpdateOperator: align is not 1")
+        stale_layout!("UpdateOperator: align is not 1")
     }
     if ::core::mem::size_of::<VariableDeclarationKind>() != 1 {
-        panic!("VariableDeclarationKind: size is not 1")
+        stale_layout!("VariableDeclarationKind: size is not 1")
     }
     if ::core::mem::align_of::<VariableDeclarationKind>() != 1 {
-        panic!("VariableDeclarationKind: align is not 1")
+        stale_layout!("VariableDeclarationKind: align is not 1")
     }
     if ::core::mem::size_of::<MethodDefinitionKind>() != 1 {
-        panic!("MethodDefinitionKind: size is not 1")
+        stale_layout!("MethodDefinitionKind: size is not 1")
     }
     if ::core::mem::align_of::<MethodDefinitionKind>() != 1 {
-        panic!("MethodDefinitionKind: align is not 1")
+        stale_layout!("MethodDefinitionKind: align is not 1")
     }
     if ::core::mem::size_of::<PropertyKind>() != 1 {
-        panic!("PropertyKind: size is not 1")
+        stale_layout!("PropertyKind: size is not 1")
     }
     if ::core::mem::align_of::<PropertyKind>() != 1 {
-        panic!("PropertyKind: align is not 1")
+        stale_layout!("PropertyKind: align is not 1")
     }
     if ::core::mem::size_of::<JSXAttribute<'static>>() != 40 {
-        panic!("JSXAttribute: size is not 40")
+        stale_layout!("JSXAttribute: size is not 40")
     }
     if ::core::mem::align_of::<JSXAttribute<'static>>() != 8 {
-        panic!("JSXAttribute: align is not 8")
+        stale_layout!("JSXAttribute: align is not 8")
     }
     if ::core::mem::offset_of!(JSXAttribute, span) != 0 {
-        panic!("JSXAttribute.span: offset is not 0")
+        stale_layout!("JSXAttribute.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXAttribute, name) != 8 {
-        panic!("JSXAttribute.name: offset is not 8")
+        stale_layout!("JSXAttribute.name: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXAttribute, value) != 24 {
-        panic!("JSXAttribute.value: offset is not 24")
+        stale_layout!("JSXAttribute.value: offset is not 24")
     }
     if ::core::mem::size_of::<JSXClosingElement<'static>>() != 24 {
-        panic!("JSXClosingElement: size is not 24")
+        stale_layout!("JSXClosingElement: size is not 24")
     }
     if ::core::mem::align_of::<JSXClosingElement<'static>>() != 8 {
-        panic!("JSXClosingElement: align is not 8")
+        stale_layout!("JSXClosingElement: align is not 8")
     }
     if ::core::mem::offset_of!(JSXClosingElement, span) != 0 {
-        panic!("JSXClosingElement.span: offset is not 0")
+        stale_layout!("JSXClosingElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXClosingElement, name) != 8 {
-        panic!("JSXClosingElement.name: offset is not 8")
+        stale_layout!("JSXClosingElement.name: offset is not 8")
     }
     if ::core::mem::size_of::<JSXClosingFragment>() != 8 {
-        panic!("JSXClosingFragment: size is not 8")
+        stale_layout!("JSXClosingFragment: size is not 8")
     }
     if ::core::mem::align_of::<JSXClosingFragment>() != 4 {
-        panic!("JSXClosingFragment: align is not 4")
+        stale_layout!("JSXClosingFragment: align is not 4")
     }
     if ::core::mem::offset_of!(JSXClosingFragment, span) != 0 {
-        panic!("JSXClosingFragment.span: offset is not 0")
+        stale_layout!("JSXClosingFragment.span: offset is not 0")
     }
     if ::core::mem::size_of::<JSXElement<'static>>() != 56 {
-        panic!("JSXElement: size is not 56")
+        stale_layout!("JSXElement: size is not 56")
     }
     if ::core::mem::align_of::<JSXElement<'static>>() != 8 {
-        panic!("JSXElement: align is not 8")
+        stale_layout!("JSXElement: align is not 8")
     }
     if ::core::mem::offset_of!(JSXElement, span) != 0 {
-        panic!("JSXElement.span: offset is not 0")
+        stale_layout!("JSXElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXElement, opening_element) != 8 {
-        panic!("JSXElement.opening_element: offset is not 8")
+        stale_layout!("JSXElement.opening_element: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXElement, closing_element) != 24 {
-        panic!("JSXElement.closing_element: offset is not 24")
+        stale_layout!("JSXElement.closing_element: offset is not 24")
     }
     if ::core::mem::offset_of!(JSXElement, children) != 40 {
-        panic!("JSXElement.children: offset is not 40")
+        stale_layout!("JSXElement.children: offset is not 40")
     }
     if ::core::mem::size_of::<JSXEmptyExpression>() != 8 {
-        panic!("JSXEmptyExpression: size is not 8")
+        stale_layout!("JSXEmptyExpression: size is not 8")
     }
     if ::core::mem::align_of::<JSXEmptyExpression>() != 4 {
-        panic!("JSXEmptyExpression: align is not 4")
+        stale_layout!("JSXEmptyExpression: align is not 4")
     }
     if ::core::mem::offset_of!(JSXEmptyExpression, span) != 0 {
-        panic!("JSXEmptyExpression.span: offset is not 0")
+        stale_layout!("JSXEmptyExpression.span: offset is not 0")
     }
     if ::core::mem::size_of::<JSXExpressionContainer<'static>>() != 24 {
-        panic!("JSXExpressionContainer: size is not 24")
+        stale_layout!("JSXExpressionContainer: size is not 24")
     }
     if ::core::mem::align_of::<JSXExpressionContainer<'static>>() != 8 {
-        panic!("JSXExpressionContainer: align is not 8")
+        stale_layout!("JSXExpressionContainer: align is not 8")
     }
     if ::core::mem::offset_of!(JSXExpressionContainer, span) != 0 {
-        panic!("JSXExpressionContainer.span: offset is not 0")
+        stale_layout!("JSXExpressionContainer.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXExpressionContainer, expression) != 8 {
-        panic!("JSXExpressionContainer.expression: offset is not 8")
+        stale_layout!("JSXExpressionContainer.expression: offset is not 8")
     }
     if ::core::mem::size_of::<JSXFragment<'static>>() != 56 {
-        panic!("JSXFragment: size is not 56")
+        stale_layout!("JSXFragment: size is not 56")
     }
     if ::core::mem::align_of::<JSXFragment<'static>>() != 8 {
-        panic!("JSXFragment: align is not 8")
+        stale_layout!("JSXFragment: align is not 8")
     }
     if ::core::mem::offset_of!(JSXFragment, span) != 0 {
-        panic!("JSXFragment.span: offset is not 0")
+        stale_layout!("JSXFragment.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXFragment, opening_fragment) != 8 {
-        panic!("JSXFragment.opening_fragment: offset is not 8")
+        stale_layout!("JSXFragment.opening_fragment: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXFragment, closing_fragment) != 24 {
-        panic!("JSXFragment.closing_fragment: offset is not 24")
+        stale_layout!("JSXFragment.closing_fragment: offset is not 24")
     }
     if ::core::mem::offset_of!(JSXFragment, children) != 40 {
-        panic!("JSXFragment.children: offset is not 40")
+        stale_layout!("JSXFragment.children: offset is not 40")
     }
     if ::core::mem::size_of::<JSXIdentifier<'static>>() != 24 {
-        panic!("JSXIdentifier: size is not 24")
+        stale_layout!("JSXIdentifier: size is not 24")
     }
     if ::core::mem::align_of::<JSXIdentifier<'static>>() != 8 {
-        panic!("JSXIdentifier: align is not 8")
+        stale_layout!("JSXIdentifier: align is not 8")
     }
     if ::core::mem::offset_of!(JSXIdentifier, span) != 0 {
-        panic!("JSXIdentifier.span: offset is not 0")
+        stale_layout!("JSXIdentifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXIdentifier, name) != 8 {
-        panic!("JSXIdentifier.name: offset is not 8")
+        stale_layout!("JSXIdentifier.name: offset is not 8")
     }
     if ::core::mem::size_of::<JSXMemberExpression<'static>>() != 40 {
-        panic!("JSXMemberExpression: size is not 40")
+        stale_layout!("JSXMemberExpression: size is not 40")
     }
     if ::core::mem::align_of::<JSXMemberExpression<'static>>() != 8 {
-        panic!("JSXMemberExpression: align is not 8")
+        stale_layout!("JSXMemberExpression: align is not 8")
     }
     if ::core::mem::offset_of!(JSXMemberExpression, span) != 0 {
-        panic!("JSXMemberExpression.span: offset is not 0")
+        stale_layout!("JSXMemberExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXMemberExpression, object) != 8 {
-        panic!("JSXMemberExpression.object: offset is not 8")
+        stale_layout!("JSXMemberExpression.object: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXMemberExpression, property) != 24 {
-        panic!("JSXMemberExpression.property: offset is not 24")
+        stale_layout!("JSXMemberExpression.property: offset is not 24")
     }
     if ::core::mem::size_of::<JSXNamespacedName<'static>>() != 40 {
-        panic!("JSXNamespacedName: size is not 40")
+        stale_layout!("JSXNamespacedName: size is not 40")
     }
     if ::core::mem::align_of::<JSXNamespacedName<'static>>() != 8 {
-        panic!("JSXNamespacedName: align is not 8")
+        stale_layout!("JSXNamespacedName: align is not 8")
     }
     if ::core::mem::offset_of!(JSXNamespacedName, span) != 0 {
-        panic!("JSXNamespacedName.span: offset is not 0")
+        stale_layout!("JSXNamespacedName.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXNamespacedName, namespace) != 8 {
-        panic!("JSXNamespacedName.namespace: offset is not 8")
+        stale_layout!("JSXNamespacedName.namespace: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXNamespacedName, name) != 24 {
-        panic!("JSXNamespacedName.name: offset is not 24")
+        stale_layout!("JSXNamespacedName.name: offset is not 24")
     }
     if ::core::mem::size_of::<JSXOpeningElement<'static>>() != 48 {
-        panic!("JSXOpeningElement: size is not 48")
+        stale_layout!("JSXOpeningElement: size is not 48")
     }
     if ::core::mem::align_of::<JSXOpeningElement<'static>>() != 8 {
-        panic!("JSXOpeningElement: align is not 8")
+        stale_layout!("JSXOpeningElement: align is not 8")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, span) != 0 {
-        panic!("JSXOpeningElement.span: offset is not 0")
+        stale_layout!("JSXOpeningElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, attributes) != 8 {
-        panic!("JSXOpeningElement.attributes: offset is not 8")
+        stale_layout!("JSXOpeningElement.attributes: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, name) != 24 {
-        panic!("JSXOpeningElement.name: offset is not 24")
+        stale_layout!("JSXOpeningElement.name: offset is not 24")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, self_closing) != 40 {
-        panic!("JSXOpeningElement.self_closing: offset is not 40")
+        stale_layout!("JSXOpeningElement.self_closing: offset is not 40")
     }
     if ::core::mem::size_of::<JSXOpeningFragment<'static>>() != 32 {
-        panic!("JSXOpeningFragment: size is not 32")
+        stale_layout!("JSXOpeningFragment: size is not 32")
     }
     if ::core::mem::align_of::<JSXOpeningFragment<'static>>() != 8 {
-        panic!("JSXOpeningFragment: align is not 8")
+        stale_layout!("JSXOpeningFragment: align is not 8")
     }
     if ::core::mem::offset_of!(JSXOpeningFragment, span) != 0 {
-        panic!("JSXOpeningFragment.span: offset is not 0")
+        stale_layout!("JSXOpeningFragment.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXOpeningFragment, attributes) != 8 {
-        panic!("JSXOpeningFragment.attributes: offset is not 8")
+        stale_layout!("JSXOpeningFragment.attributes: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXOpeningFragment, self_closing) != 24 {
-        panic!("JSXOpeningFragment.self_closing: offset is not 24")
+        stale_layout!("JSXOpeningFragment.self_closing: offset is not 24")
     }
     if ::core::mem::size_of::<JSXSpreadAttribute<'static>>() != 24 {
-        panic!("JSXSpreadAttribute: size is not 24")
+        stale_layout!("JSXSpreadAttribute: size is not 24")
     }
     if ::core::mem::align_of::<JSXSpreadAttribute<'static>>() != 8 {
-        panic!("JSXSpreadAttribute: align is not 8")
+        stale_layout!("JSXSpreadAttribute: align is not 8")
     }
     if ::core::mem::offset_of!(JSXSpreadAttribute, span) != 0 {
-        panic!("JSXSpreadAttribute.span: offset is not 0")
+        stale_layout!("JSXSpreadAttribute.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXSpreadAttribute, argument) != 8 {
-        panic!("JSXSpreadAttribute.argument: offset is not 8")
+        stale_layout!("JSXSpreadAttribute.argument: offset is not 8")
     }
     if ::core::mem::size_of::<JSXText<'static>>() != 40 {
-        panic!("JSXText: size is not 40")
+        stale_layout!("JSXText: size is not 40")
     }
     if ::core::mem::align_of::<JSXText<'static>>() != 8 {
-        panic!("JSXText: align is not 8")
+        stale_layout!("JSXText: align is not 8")
     }
     if ::core::mem::offset_of!(JSXText, span) != 0 {
-        panic!("JSXText.span: offset is not 0")
+        stale_layout!("JSXText.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXText, value) != 8 {
-        panic!("JSXText.value: offset is not 8")
+        stale_layout!("JSXText.value: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXText, raw) != 24 {
-        panic!("JSXText.raw: offset is not 24")
+        stale_layout!("JSXText.raw: offset is not 24")
     }
     if ::core::mem::size_of::<JSXTextWithBigint<'static>>() != 56 {
-        panic!("JSXTextWithBigint: size is not 56")
+        stale_layout!("JSXTextWithBigint: size is not 56")
     }
     if ::core::mem::align_of::<JSXTextWithBigint<'static>>() != 8 {
-        panic!("JSXTextWithBigint: align is not 8")
+        stale_layout!("JSXTextWithBigint: align is not 8")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, span) != 0 {
-        panic!("JSXTextWithBigint.span: offset is not 0")
+        stale_layout!("JSXTextWithBigint.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, value) != 8 {
-        panic!("JSXTextWithBigint.value: offset is not 8")
+        stale_layout!("JSXTextWithBigint.value: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, raw) != 24 {
-        panic!("JSXTextWithBigint.raw: offset is not 24")
+        stale_layout!("JSXTextWithBigint.raw: offset is not 24")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, bigint) != 40 {
-        panic!("JSXTextWithBigint.bigint: offset is not 40")
+        stale_layout!("JSXTextWithBigint.bigint: offset is not 40")
     }
     if ::core::mem::size_of::<StringLiteral<'static>>() != 40 {
-        panic!("StringLiteral: size is not 40")
+        stale_layout!("StringLiteral: size is not 40")
     }
     if ::core::mem::align_of::<StringLiteral<'static>>() != 8 {
-        panic!("StringLiteral: align is not 8")
+        stale_layout!("StringLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(StringLiteral, span) != 0 {
-        panic!("StringLiteral.span: offset is not 0")
+        stale_layout!("StringLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(StringLiteral, value) != 8 {
-        panic!("StringLiteral.value: offset is not 8")
+        stale_layout!("StringLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(StringLiteral, raw) != 24 {
-        panic!("StringLiteral.raw: offset is not 24")
+        stale_layout!("StringLiteral.raw: offset is not 24")
     }
     if ::core::mem::size_of::<NumericLiteral<'static>>() != 32 {
-        panic!("NumericLiteral: size is not 32")
+        stale_layout!("NumericLiteral: size is not 32")
     }
     if ::core::mem::align_of::<NumericLiteral<'static>>() != 8 {
-        panic!("NumericLiteral: align is not 8")
+        stale_layout!("NumericLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(NumericLiteral, span) != 0 {
-        panic!("NumericLiteral.span: offset is not 0")
+        stale_layout!("NumericLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NumericLiteral, value) != 8 {
-        panic!("NumericLiteral.value: offset is not 8")
+        stale_layout!("NumericLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(NumericLiteral, raw) != 16 {
-        panic!("NumericLiteral.raw: offset is not 16")
+        stale_layout!("NumericLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<BooleanLiteral<'static>>() != 32 {
-        panic!("BooleanLiteral: size is not 32")
+        stale_layout!("BooleanLiteral: size is not 32")
     }
     if ::core::mem::align_of::<BooleanLiteral<'static>>() != 8 {
-        panic!("BooleanLiteral: align is not 8")
+        stale_layout!("BooleanLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(BooleanLiteral, span) != 0 {
-        panic!("BooleanLiteral.span: offset is not 0")
+        stale_layout!("BooleanLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BooleanLiteral, value) != 8 {
-        panic!("BooleanLiteral.value: offset is not 8")
+        stale_layout!("BooleanLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(BooleanLiteral, raw) != 16 {
-        panic!("BooleanLiteral.raw: offset is not 16")
+        stale_layout!("BooleanLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<NullLiteral<'static>>() != 40 {
-        panic!("NullLiteral: size is not 40")
+        stale_layout!("NullLiteral: size is not 40")
     }
     if ::core::mem::align_of::<NullLiteral<'static>>() != 8 {
-        panic!("NullLiteral: align is not 8")
+        stale_layout!("NullLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(NullLiteral, span) != 0 {
-        panic!("NullLiteral.span: offset is not 0")
+        stale_layout!("NullLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NullLiteral, value) != 8 {
-        panic!("NullLiteral.value: offset is not 8")
+        stale_layout!("NullLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(NullLiteral, raw) != 24 {
-        panic!("NullLiteral.raw: offset is not 24")
+        stale_layout!("NullLiteral.raw: offset is not 24")
     }
     if ::core::mem::size_of::<RegExpLiteral<'static>>() != 88 {
-        panic!("RegExpLiteral: size is not 88")
+        stale_layout!("RegExpLiteral: size is not 88")
     }
     if ::core::mem::align_of::<RegExpLiteral<'static>>() != 8 {
-        panic!("RegExpLiteral: align is not 8")
+        stale_layout!("RegExpLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(RegExpLiteral, span) != 0 {
-        panic!("RegExpLiteral.span: offset is not 0")
+        stale_layout!("RegExpLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(RegExpLiteral, value) != 8 {
-        panic!("RegExpLiteral.value: offset is not 8")
+        stale_layout!("RegExpLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(RegExpLiteral, raw) != 40 {
-        panic!("RegExpLiteral.raw: offset is not 40")
+        stale_layout!("RegExpLiteral.raw: offset is not 40")
     }
     if ::core::mem::offset_of!(RegExpLiteral, regex) != 56 {
-        panic!("RegExpLiteral.regex: offset is not 56")
+        stale_layout!("RegExpLiteral.regex: offset is not 56")
     }
     if ::core::mem::size_of::<BigIntLiteral<'static>>() != 56 {
-        panic!("BigIntLiteral: size is not 56")
+        stale_layout!("BigIntLiteral: size is not 56")
     }
     if ::core::mem::align_of::<BigIntLiteral<'static>>() != 8 {
-        panic!("BigIntLiteral: align is not 8")
+        stale_layout!("BigIntLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(BigIntLiteral, span) != 0 {
-        panic!("BigIntLiteral.span: offset is not 0")
+        stale_layout!("BigIntLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BigIntLiteral, value) != 8 {
-        panic!("BigIntLiteral.value: offset is not 8")
+        stale_layout!("BigIntLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(BigIntLiteral, raw) != 24 {
-        panic!("BigIntLiteral.raw: offset is not 24")
+        stale_layout!("BigIntLiteral.raw: offset is not 24")
     }
     if ::core::mem::offset_of!(BigIntLiteral, bigint) != 40 {
-        panic!("BigIntLiteral.bigint: offset is not 40")
+        stale_layout!("BigIntLiteral.bigint: offset is not 40")
     }
     if ::core::mem::size_of::<RegExp<'static>>() != 32 {
-        panic!("RegExp: size is not 32")
+        stale_layout!("RegExp: size is not 32")
     }
     if ::core::mem::align_of::<RegExp<'static>>() != 8 {
-        panic!("RegExp: align is not 8")
+        stale_layout!("RegExp: align is not 8")
     }
     if ::core::mem::offset_of!(RegExp, pattern) != 0 {
-        panic!("RegExp.pattern: offset is not 0")
+        stale_layout!("RegExp.pattern: offset is not 0")
     }
     if ::core::mem::offset_of!(RegExp, flags) != 16 {
-        panic!("RegExp.flags: offset is not 16")
+        stale_layout!("RegExp.flags: offset is not 16")
     }
     if ::core::mem::size_of::<Span>() != 8 {
-        panic!("Span: size is not 8")
+        stale_layout!("Span: size is not 8")
     }
     if ::core::mem::align_of::<Span>() != 4 {
-        panic!("Span: align is not 4")
+        stale_layout!("Span: align is not 4")
     }
     if ::core::mem::size_of::<Str<'static>>() != 16 {
-        panic!("Str<'static>: size is not 16")
+        stale_layout!("Str<'static>: size is not 16")
     }
     if ::core::mem::align_of::<Str<'static>>() != 8 {
-        panic!("Str<'static>: align is not 8")
+        stale_layout!("Str<'static>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, Directive<'static>>>() != 8 {
-        panic!("Box<'static, Directive<'static>>: size is not 8")
+        stale_layout!("Box<'static, Directive<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, Directive<'static>>>() != 8 {
-        panic!("Box<'static, Directive<'static>>: align is not 8")
+        stale_layout!("Box<'static, Directive<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ArrayExpression<'static>>>() != 8 {
-        panic!("Box<'static, ArrayExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ArrayExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ArrayExpression<'static>>>() != 8 {
-        panic!("Box<'static, ArrayExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ArrayExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ArrayPattern<'static>>>() != 8 {
-        panic!("Box<'static, ArrayPattern<'static>>: size is not 8")
+        stale_layout!("Box<'static, ArrayPattern<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ArrayPattern<'static>>>() != 8 {
-        panic!("Box<'static, ArrayPattern<'static>>: align is not 8")
+        stale_layout!("Box<'static, ArrayPattern<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ArrowFunctionExpression<'static>>>() != 8 {
-        panic!("Box<'static, ArrowFunctionExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ArrowFunctionExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ArrowFunctionExpression<'static>>>() != 8 {
-        panic!("Box<'static, ArrowFunctionExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ArrowFunctionExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, AssignmentExpression<'static>>>() != 8 {
-        panic!("Box<'static, AssignmentExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, AssignmentExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, AssignmentExpression<'static>>>() != 8 {
-        panic!("Box<'static, AssignmentExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, AssignmentExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, AssignmentPattern<'static>>>() != 8 {
-        panic!("Box<'static, AssignmentPattern<'static>>: size is not 8")
+        stale_layout!("Box<'static, AssignmentPattern<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, AssignmentPattern<'static>>>() != 8 {
-        panic!("Box<'static, AssignmentPattern<'static>>: align is not 8")
+        stale_layout!("Box<'static, AssignmentPattern<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, AwaitExpression<'static>>>() != 8 {
-        panic!("Box<'static, AwaitExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, AwaitExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, AwaitExpression<'static>>>() != 8 {
-        panic!("Box<'static, AwaitExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, AwaitExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, BinaryExpression<'static>>>() != 8 {
-        panic!("Box<'static, BinaryExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, BinaryExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, BinaryExpression<'static>>>() != 8 {
-        panic!("Box<'static, BinaryExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, BinaryExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, BlockStatement<'static>>>() != 8 {
-        panic!("Box<'static, BlockStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, BlockStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, BlockStatement<'static>>>() != 8 {
-        panic!("Box<'static, BlockStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, BlockStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, BreakStatement<'static>>>() != 8 {
-        panic!("Box<'static, BreakStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, BreakStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, BreakStatement<'static>>>() != 8 {
-        panic!("Box<'static, BreakStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, BreakStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, CallExpression<'static>>>() != 8 {
-        panic!("Box<'static, CallExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, CallExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, CallExpression<'static>>>() != 8 {
-        panic!("Box<'static, CallExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, CallExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, CatchClause<'static>>>() != 8 {
-        panic!("Box<'static, CatchClause<'static>>: size is not 8")
+        stale_layout!("Box<'static, CatchClause<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, CatchClause<'static>>>() != 8 {
-        panic!("Box<'static, CatchClause<'static>>: align is not 8")
+        stale_layout!("Box<'static, CatchClause<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ChainExpression<'static>>>() != 8 {
-        panic!("Box<'static, ChainExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ChainExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ChainExpression<'static>>>() != 8 {
-        panic!("Box<'static, ChainExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ChainExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ClassBody<'static>>>() != 8 {
-        panic!("Box<'static, ClassBody<'static>>: size is not 8")
+        stale_layout!("Box<'static, ClassBody<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ClassBody<'static>>>() != 8 {
-        panic!("Box<'static, ClassBody<'static>>: align is not 8")
+        stale_layout!("Box<'static, ClassBody<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ClassDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ClassDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, ClassDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ClassDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ClassDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, ClassDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ClassExpression<'static>>>() != 8 {
-        panic!("Box<'static, ClassExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ClassExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ClassExpression<'static>>>() != 8 {
-        panic!("Box<'static, ClassExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ClassExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ConditionalExpression<'static>>>() != 8 {
-        panic!("Box<'static, ConditionalExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ConditionalExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ConditionalExpression<'static>>>() != 8 {
-        panic!("Box<'static, ConditionalExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ConditionalExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ContinueStatement<'static>>>() != 8 {
-        panic!("Box<'static, ContinueStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ContinueStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ContinueStatement<'static>>>() != 8 {
-        panic!("Box<'static, ContinueStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ContinueStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, DebuggerStatement>>() != 8 {
-        panic!("Box<'static, DebuggerStatement>: size is not 8")
+        stale_layout!("Box<'static, DebuggerStatement>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, DebuggerStatement>>() != 8 {
-        panic!("Box<'static, DebuggerStatement>: align is not 8")
+        stale_layout!("Box<'static, DebuggerStatement>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, DoWhileStatement<'static>>>() != 8 {
-        panic!("Box<'static, DoWhileStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, DoWhileStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, DoWhileStatement<'static>>>() != 8 {
-        panic!("Box<'static, DoWhileStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, DoWhileStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, EmptyStatement>>() != 8 {
-        panic!("Box<'static, EmptyStatement>: size is not 8")
+        stale_layout!("Box<'static, EmptyStatement>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, EmptyStatement>>() != 8 {
-        panic!("Box<'static, EmptyStatement>: align is not 8")
+        stale_layout!("Box<'static, EmptyStatement>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ExportAllDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ExportAllDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, ExportAllDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ExportAllDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ExportAllDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, ExportAllDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ExportDefaultDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ExportDefaultDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, ExportDefaultDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ExportDefaultDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ExportDefaultDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, ExportDefaultDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ExportNamedDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ExportNamedDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, ExportNamedDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ExportNamedDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ExportNamedDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, ExportNamedDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ExportSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ExportSpecifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, ExportSpecifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ExportSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ExportSpecifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, ExportSpecifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ExpressionStatement<'static>>>() != 8 {
-        panic!("Box<'static, ExpressionStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ExpressionStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ExpressionStatement<'static>>>() != 8 {
-        panic!("Box<'static, ExpressionStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ExpressionStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ForInStatement<'static>>>() != 8 {
-        panic!("Box<'static, ForInStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ForInStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ForInStatement<'static>>>() != 8 {
-        panic!("Box<'static, ForInStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ForInStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ForOfStatement<'static>>>() != 8 {
-        panic!("Box<'static, ForOfStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ForOfStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ForOfStatement<'static>>>() != 8 {
-        panic!("Box<'static, ForOfStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ForOfStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ForStatement<'static>>>() != 8 {
-        panic!("Box<'static, ForStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ForStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ForStatement<'static>>>() != 8 {
-        panic!("Box<'static, ForStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ForStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, FunctionDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, FunctionDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, FunctionDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, FunctionDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, FunctionDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, FunctionDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, FunctionExpression<'static>>>() != 8 {
-        panic!("Box<'static, FunctionExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, FunctionExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, FunctionExpression<'static>>>() != 8 {
-        panic!("Box<'static, FunctionExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, FunctionExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, Identifier<'static>>>() != 8 {
-        panic!("Box<'static, Identifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, Identifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, Identifier<'static>>>() != 8 {
-        panic!("Box<'static, Identifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, Identifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, IfStatement<'static>>>() != 8 {
-        panic!("Box<'static, IfStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, IfStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, IfStatement<'static>>>() != 8 {
-        panic!("Box<'static, IfStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, IfStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ImportAttribute<'static>>>() != 8 {
-        panic!("Box<'static, ImportAttribute<'static>>: size is not 8")
+        stale_layout!("Box<'static, ImportAttribute<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ImportAttribute<'static>>>() != 8 {
-        panic!("Box<'static, ImportAttribute<'static>>: align is not 8")
+        stale_layout!("Box<'static, ImportAttribute<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ImportDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ImportDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, ImportDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ImportDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, ImportDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, ImportDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ImportDefaultSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ImportDefaultSpecifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, ImportDefaultSpecifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ImportDefaultSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ImportDefaultSpecifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, ImportDefaultSpecifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ImportExpression<'static>>>() != 8 {
-        panic!("Box<'static, ImportExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ImportExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ImportExpression<'static>>>() != 8 {
-        panic!("Box<'static, ImportExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ImportExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ImportNamespaceSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ImportNamespaceSpecifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, ImportNamespaceSpecifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ImportNamespaceSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ImportNamespaceSpecifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, ImportNamespaceSpecifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ImportSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ImportSpecifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, ImportSpecifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ImportSpecifier<'static>>>() != 8 {
-        panic!("Box<'static, ImportSpecifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, ImportSpecifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, LabeledStatement<'static>>>() != 8 {
-        panic!("Box<'static, LabeledStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, LabeledStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, LabeledStatement<'static>>>() != 8 {
-        panic!("Box<'static, LabeledStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, LabeledStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, LogicalExpression<'static>>>() != 8 {
-        panic!("Box<'static, LogicalExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, LogicalExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, LogicalExpression<'static>>>() != 8 {
-        panic!("Box<'static, LogicalExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, LogicalExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, MemberExpression<'static>>>() != 8 {
-        panic!("Box<'static, MemberExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, MemberExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, MemberExpression<'static>>>() != 8 {
-        panic!("Box<'static, MemberExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, MemberExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, MetaProperty<'static>>>() != 8 {
-        panic!("Box<'static, MetaProperty<'static>>: size is not 8")
+        stale_layout!("Box<'static, MetaProperty<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, MetaProperty<'static>>>() != 8 {
-        panic!("Box<'static, MetaProperty<'static>>: align is not 8")
+        stale_layout!("Box<'static, MetaProperty<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, MethodDefinition<'static>>>() != 8 {
-        panic!("Box<'static, MethodDefinition<'static>>: size is not 8")
+        stale_layout!("Box<'static, MethodDefinition<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, MethodDefinition<'static>>>() != 8 {
-        panic!("Box<'static, MethodDefinition<'static>>: align is not 8")
+        stale_layout!("Box<'static, MethodDefinition<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, NewExpression<'static>>>() != 8 {
-        panic!("Box<'static, NewExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, NewExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, NewExpression<'static>>>() != 8 {
-        panic!("Box<'static, NewExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, NewExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ObjectExpression<'static>>>() != 8 {
-        panic!("Box<'static, ObjectExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ObjectExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ObjectExpression<'static>>>() != 8 {
-        panic!("Box<'static, ObjectExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ObjectExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ObjectPattern<'static>>>() != 8 {
-        panic!("Box<'static, ObjectPattern<'static>>: size is not 8")
+        stale_layout!("Box<'static, ObjectPattern<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ObjectPattern<'static>>>() != 8 {
-        panic!("Box<'static, ObjectPattern<'static>>: align is not 8")
+        stale_layout!("Box<'static, ObjectPattern<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ParenthesizedExpression<'static>>>() != 8 {
-        panic!("Box<'static, ParenthesizedExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, ParenthesizedExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ParenthesizedExpression<'static>>>() != 8 {
-        panic!("Box<'static, ParenthesizedExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, ParenthesizedExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, PrivateIdentifier<'static>>>() != 8 {
-        panic!("Box<'static, PrivateIdentifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, PrivateIdentifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, PrivateIdentifier<'static>>>() != 8 {
-        panic!("Box<'static, PrivateIdentifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, PrivateIdentifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, Property<'static>>>() != 8 {
-        panic!("Box<'static, Property<'static>>: size is not 8")
+        stale_layout!("Box<'static, Property<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, Property<'static>>>() != 8 {
-        panic!("Box<'static, Property<'static>>: align is not 8")
+        stale_layout!("Box<'static, Property<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, PropertyDefinition<'static>>>() != 8 {
-        panic!("Box<'static, PropertyDefinition<'static>>: size is not 8")
+        stale_layout!("Box<'static, PropertyDefinition<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, PropertyDefinition<'static>>>() != 8 {
-        panic!("Box<'static, PropertyDefinition<'static>>: align is not 8")
+        stale_layout!("Box<'static, PropertyDefinition<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, RestElement<'static>>>() != 8 {
-        panic!("Box<'static, RestElement<'static>>: size is not 8")
+        stale_layout!("Box<'static, RestElement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, RestElement<'static>>>() != 8 {
-        panic!("Box<'static, RestElement<'static>>: align is not 8")
+        stale_layout!("Box<'static, RestElement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ReturnStatement<'static>>>() != 8 {
-        panic!("Box<'static, ReturnStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ReturnStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ReturnStatement<'static>>>() != 8 {
-        panic!("Box<'static, ReturnStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ReturnStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, SequenceExpression<'static>>>() != 8 {
-        panic!("Box<'static, SequenceExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, SequenceExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, SequenceExpression<'static>>>() != 8 {
-        panic!("Box<'static, SequenceExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, SequenceExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, SpreadElement<'static>>>() != 8 {
-        panic!("Box<'static, SpreadElement<'static>>: size is not 8")
+        stale_layout!("Box<'static, SpreadElement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, SpreadElement<'static>>>() != 8 {
-        panic!("Box<'static, SpreadElement<'static>>: align is not 8")
+        stale_layout!("Box<'static, SpreadElement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, StaticBlock<'static>>>() != 8 {
-        panic!("Box<'static, StaticBlock<'static>>: size is not 8")
+        stale_layout!("Box<'static, StaticBlock<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, StaticBlock<'static>>>() != 8 {
-        panic!("Box<'static, StaticBlock<'static>>: align is not 8")
+        stale_layout!("Box<'static, StaticBlock<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, Super>>() != 8 {
-        panic!("Box<'static, Super>: size is not 8")
+        stale_layout!("Box<'static, Super>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, Super>>() != 8 {
-        panic!("Box<'static, Super>: align is not 8")
+        stale_layout!("Box<'static, Super>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, SwitchCase<'static>>>() != 8 {
-        panic!("Box<'static, SwitchCase<'static>>: size is not 8")
+        stale_layout!("Box<'static, SwitchCase<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, SwitchCase<'static>>>() != 8 {
-        panic!("Box<'static, SwitchCase<'static>>: align is not 8")
+        stale_layout!("Box<'static, SwitchCase<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, SwitchStatement<'static>>>() != 8 {
-        panic!("Box<'static, SwitchStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, SwitchStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, SwitchStatement<'static>>>() != 8 {
-        panic!("Box<'static, SwitchStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, SwitchStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, TaggedTemplateExpression<'static>>>() != 8 {
-        panic!("Box<'static, TaggedTemplateExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, TaggedTemplateExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, TaggedTemplateExpression<'static>>>() != 8 {
-        panic!("Box<'static, TaggedTemplateExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, TaggedTemplateExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, TemplateElement<'static>>>() != 8 {
-        panic!("Box<'static, TemplateElement<'static>>: size is not 8")
+        stale_layout!("Box<'static, TemplateElement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, TemplateElement<'static>>>() != 8 {
-        panic!("Box<'static, TemplateElement<'static>>: align is not 8")
+        stale_layout!("Box<'static, TemplateElement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, TemplateLiteral<'static>>>() != 8 {
-        panic!("Box<'static, TemplateLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, TemplateLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, TemplateLiteral<'static>>>() != 8 {
-        panic!("Box<'static, TemplateLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, TemplateLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ThisExpression>>() != 8 {
-        panic!("Box<'static, ThisExpression>: size is not 8")
+        stale_layout!("Box<'static, ThisExpression>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ThisExpression>>() != 8 {
-        panic!("Box<'static, ThisExpression>: align is not 8")
+        stale_layout!("Box<'static, ThisExpression>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, ThrowStatement<'static>>>() != 8 {
-        panic!("Box<'static, ThrowStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, ThrowStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, ThrowStatement<'static>>>() != 8 {
-        panic!("Box<'static, ThrowStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, ThrowStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, TryStatement<'static>>>() != 8 {
-        panic!("Box<'static, TryStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, TryStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, TryStatement<'static>>>() != 8 {
-        panic!("Box<'static, TryStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, TryStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, UnaryExpression<'static>>>() != 8 {
-        panic!("Box<'static, UnaryExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, UnaryExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, UnaryExpression<'static>>>() != 8 {
-        panic!("Box<'static, UnaryExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, UnaryExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, UpdateExpression<'static>>>() != 8 {
-        panic!("Box<'static, UpdateExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, UpdateExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, UpdateExpression<'static>>>() != 8 {
-        panic!("Box<'static, UpdateExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, UpdateExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, VariableDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, VariableDeclaration<'static>>: size is not 8")
+        stale_layout!("Box<'static, VariableDeclaration<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, VariableDeclaration<'static>>>() != 8 {
-        panic!("Box<'static, VariableDeclaration<'static>>: align is not 8")
+        stale_layout!("Box<'static, VariableDeclaration<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, VariableDeclarator<'static>>>() != 8 {
-        panic!("Box<'static, VariableDeclarator<'static>>: size is not 8")
+        stale_layout!("Box<'static, VariableDeclarator<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, VariableDeclarator<'static>>>() != 8 {
-        panic!("Box<'static, VariableDeclarator<'static>>: align is not 8")
+        stale_layout!("Box<'static, VariableDeclarator<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, WhileStatement<'static>>>() != 8 {
-        panic!("Box<'static, WhileStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, WhileStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, WhileStatement<'static>>>() != 8 {
-        panic!("Box<'static, WhileStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, WhileStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, WithStatement<'static>>>() != 8 {
-        panic!("Box<'static, WithStatement<'static>>: size is not 8")
+        stale_layout!("Box<'static, WithStatement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, WithStatement<'static>>>() != 8 {
-        panic!("Box<'static, WithStatement<'static>>: align is not 8")
+        stale_layout!("Box<'static, WithStatement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, YieldExpression<'static>>>() != 8 {
-        panic!("Box<'static, YieldExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, YieldExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, YieldExpression<'static>>>() != 8 {
-        panic!("Box<'static, YieldExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, YieldExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXAttribute<'static>>>() != 8 {
-        panic!("Box<'static, JSXAttribute<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXAttribute<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXAttribute<'static>>>() != 8 {
-        panic!("Box<'static, JSXAttribute<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXAttribute<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXClosingElement<'static>>>() != 8 {
-        panic!("Box<'static, JSXClosingElement<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXClosingElement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXClosingElement<'static>>>() != 8 {
-        panic!("Box<'static, JSXClosingElement<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXClosingElement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXClosingFragment>>() != 8 {
-        panic!("Box<'static, JSXClosingFragment>: size is not 8")
+        stale_layout!("Box<'static, JSXClosingFragment>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXClosingFragment>>() != 8 {
-        panic!("Box<'static, JSXClosingFragment>: align is not 8")
+        stale_layout!("Box<'static, JSXClosingFragment>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXElement<'static>>>() != 8 {
-        panic!("Box<'static, JSXElement<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXElement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXElement<'static>>>() != 8 {
-        panic!("Box<'static, JSXElement<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXElement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXEmptyExpression>>() != 8 {
-        panic!("Box<'static, JSXEmptyExpression>: size is not 8")
+        stale_layout!("Box<'static, JSXEmptyExpression>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXEmptyExpression>>() != 8 {
-        panic!("Box<'static, JSXEmptyExpression>: align is not 8")
+        stale_layout!("Box<'static, JSXEmptyExpression>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXExpressionContainer<'static>>>() != 8 {
-        panic!("Box<'static, JSXExpressionContainer<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXExpressionContainer<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXExpressionContainer<'static>>>() != 8 {
-        panic!("Box<'static, JSXExpressionContainer<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXExpressionContainer<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXFragment<'static>>>() != 8 {
-        panic!("Box<'static, JSXFragment<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXFragment<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXFragment<'static>>>() != 8 {
-        panic!("Box<'static, JSXFragment<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXFragment<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXIdentifier<'static>>>() != 8 {
-        panic!("Box<'static, JSXIdentifier<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXIdentifier<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXIdentifier<'static>>>() != 8 {
-        panic!("Box<'static, JSXIdentifier<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXIdentifier<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXMemberExpression<'static>>>() != 8 {
-        panic!("Box<'static, JSXMemberExpression<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXMemberExpression<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXMemberExpression<'static>>>() != 8 {
-        panic!("Box<'static, JSXMemberExpression<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXMemberExpression<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXNamespacedName<'static>>>() != 8 {
-        panic!("Box<'static, JSXNamespacedName<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXNamespacedName<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXNamespacedName<'static>>>() != 8 {
-        panic!("Box<'static, JSXNamespacedName<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXNamespacedName<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXOpeningElement<'static>>>() != 8 {
-        panic!("Box<'static, JSXOpeningElement<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXOpeningElement<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXOpeningElement<'static>>>() != 8 {
-        panic!("Box<'static, JSXOpeningElement<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXOpeningElement<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXOpeningFragment<'static>>>() != 8 {
-        panic!("Box<'static, JSXOpeningFragment<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXOpeningFragment<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXOpeningFragment<'static>>>() != 8 {
-        panic!("Box<'static, JSXOpeningFragment<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXOpeningFragment<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXSpreadAttribute<'static>>>() != 8 {
-        panic!("Box<'static, JSXSpreadAttribute<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXSpreadAttribute<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXSpreadAttribute<'static>>>() != 8 {
-        panic!("Box<'static, JSXSpreadAttribute<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXSpreadAttribute<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXText<'static>>>() != 8 {
-        panic!("Box<'static, JSXText<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXText<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXText<'static>>>() != 8 {
-        panic!("Box<'static, JSXText<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXText<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, JSXTextWithBigint<'static>>>() != 8 {
-        panic!("Box<'static, JSXTextWithBigint<'static>>: size is not 8")
+        stale_layout!("Box<'static, JSXTextWithBigint<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, JSXTextWithBigint<'static>>>() != 8 {
-        panic!("Box<'static, JSXTextWithBigint<'static>>: align is not 8")
+        stale_layout!("Box<'static, JSXTextWithBigint<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, StringLiteral<'static>>>() != 8 {
-        panic!("Box<'static, StringLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, StringLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, StringLiteral<'static>>>() != 8 {
-        panic!("Box<'static, StringLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, StringLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, NumericLiteral<'static>>>() != 8 {
-        panic!("Box<'static, NumericLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, NumericLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, NumericLiteral<'static>>>() != 8 {
-        panic!("Box<'static, NumericLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, NumericLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, BooleanLiteral<'static>>>() != 8 {
-        panic!("Box<'static, BooleanLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, BooleanLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, BooleanLiteral<'static>>>() != 8 {
-        panic!("Box<'static, BooleanLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, BooleanLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, NullLiteral<'static>>>() != 8 {
-        panic!("Box<'static, NullLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, NullLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, NullLiteral<'static>>>() != 8 {
-        panic!("Box<'static, NullLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, NullLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, RegExpLiteral<'static>>>() != 8 {
-        panic!("Box<'static, RegExpLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, RegExpLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, RegExpLiteral<'static>>>() != 8 {
-        panic!("Box<'static, RegExpLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, RegExpLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, BigIntLiteral<'static>>>() != 8 {
-        panic!("Box<'static, BigIntLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, BigIntLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, BigIntLiteral<'static>>>() != 8 {
-        panic!("Box<'static, BigIntLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, BigIntLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Option<Node<'static>>>>() != 16 {
-        panic!("Vec<'static, Option<Node<'static>>>: size is not 16")
+        stale_layout!("Vec<'static, Option<Node<'static>>>: size is not 16")
     }
     if ::core::mem::align_of::<Vec<'static, Option<Node<'static>>>>() != 8 {
-        panic!("Vec<'static, Option<Node<'static>>>: align is not 8")
+        stale_layout!("Vec<'static, Option<Node<'static>>>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Comment<'static>>>() != 16 {
-        panic!("Vec<'static, Comment<'static>>: size is not 16")
+        stale_layout!("Vec<'static, Comment<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Vec<'static, Comment<'static>>>() != 8 {
-        panic!("Vec<'static, Comment<'static>>: align is not 8")
+        stale_layout!("Vec<'static, Comment<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Node<'static>>>() != 16 {
-        panic!("Vec<'static, Node<'static>>: size is not 16")
+        stale_layout!("Vec<'static, Node<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Vec<'static, Node<'static>>>() != 8 {
-        panic!("Vec<'static, Node<'static>>: align is not 8")
+        stale_layout!("Vec<'static, Node<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Option<Str<'static>>>() != 16 {
-        panic!("Option<Str<'static>>: size is not 16")
+        stale_layout!("Option<Str<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Option<Str<'static>>>() != 8 {
-        panic!("Option<Str<'static>>: align is not 8")
+        stale_layout!("Option<Str<'static>>: align is not 8")
     }
     {
         let none: Option<Str<'static>> = None;
@@ -2155,14 +2163,14 @@ const _: () = {
             (&raw const none).cast::<u8>().add(0).cast::<u64>().read_unaligned()
         };
         if found != 0 {
-            panic!("Option<Str<'static>>: None is not 0 in the u64 at +0")
+            stale_layout!("Option<Str<'static>>: None is not 0 in the u64 at +0")
         }
     }
     if ::core::mem::size_of::<Option<Node<'static>>>() != 16 {
-        panic!("Option<Node<'static>>: size is not 16")
+        stale_layout!("Option<Node<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Option<Node<'static>>>() != 8 {
-        panic!("Option<Node<'static>>: align is not 8")
+        stale_layout!("Option<Node<'static>>: align is not 8")
     }
     {
         let none: Option<Node<'static>> = None;
@@ -2170,14 +2178,14 @@ const _: () = {
             (&raw const none).cast::<u8>().add(0).cast::<u8>().read_unaligned()
         };
         if found != 93 {
-            panic!("Option<Node<'static>>: None is not 93 in the u8 at +0")
+            stale_layout!("Option<Node<'static>>: None is not 93 in the u8 at +0")
         }
     }
     if ::core::mem::size_of::<Option<RegExp<'static>>>() != 32 {
-        panic!("Option<RegExp<'static>>: size is not 32")
+        stale_layout!("Option<RegExp<'static>>: size is not 32")
     }
     if ::core::mem::align_of::<Option<RegExp<'static>>>() != 8 {
-        panic!("Option<RegExp<'static>>: align is not 8")
+        stale_layout!("Option<RegExp<'static>>: align is not 8")
     }
     {
         let none: Option<RegExp<'static>> = None;
@@ -2185,2153 +2193,2153 @@ const _: () = {
             (&raw const none).cast::<u8>().add(0).cast::<u64>().read_unaligned()
         };
         if found != 0 {
-            panic!("Option<RegExp<'static>>: None is not 0 in the u64 at +0")
+            stale_layout!("Option<RegExp<'static>>: None is not 0 in the u64 at +0")
         }
     }
 };
 #[cfg(target_pointer_width = "32")]
 const _: () = {
     if ::core::mem::size_of::<Program<'static>>() != 36 {
-        panic!("Program: size is not 36")
+        stale_layout!("Program: size is not 36")
     }
     if ::core::mem::align_of::<Program<'static>>() != 4 {
-        panic!("Program: align is not 4")
+        stale_layout!("Program: align is not 4")
     }
     if ::core::mem::offset_of!(Program, span) != 0 {
-        panic!("Program.span: offset is not 0")
+        stale_layout!("Program.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Program, body) != 8 {
-        panic!("Program.body: offset is not 8")
+        stale_layout!("Program.body: offset is not 8")
     }
     if ::core::mem::offset_of!(Program, source_type) != 20 {
-        panic!("Program.source_type: offset is not 20")
+        stale_layout!("Program.source_type: offset is not 20")
     }
     if ::core::mem::offset_of!(Program, comments) != 24 {
-        panic!("Program.comments: offset is not 24")
+        stale_layout!("Program.comments: offset is not 24")
     }
     if ::core::mem::size_of::<SourceType>() != 1 {
-        panic!("SourceType: size is not 1")
+        stale_layout!("SourceType: size is not 1")
     }
     if ::core::mem::align_of::<SourceType>() != 1 {
-        panic!("SourceType: align is not 1")
+        stale_layout!("SourceType: align is not 1")
     }
     if ::core::mem::size_of::<Comment<'static>>() != 20 {
-        panic!("Comment: size is not 20")
+        stale_layout!("Comment: size is not 20")
     }
     if ::core::mem::align_of::<Comment<'static>>() != 4 {
-        panic!("Comment: align is not 4")
+        stale_layout!("Comment: align is not 4")
     }
     if ::core::mem::offset_of!(Comment, kind) != 0 {
-        panic!("Comment.kind: offset is not 0")
+        stale_layout!("Comment.kind: offset is not 0")
     }
     if ::core::mem::offset_of!(Comment, value) != 4 {
-        panic!("Comment.value: offset is not 4")
+        stale_layout!("Comment.value: offset is not 4")
     }
     if ::core::mem::offset_of!(Comment, span) != 12 {
-        panic!("Comment.span: offset is not 12")
+        stale_layout!("Comment.span: offset is not 12")
     }
     if ::core::mem::size_of::<CommentKind>() != 1 {
-        panic!("CommentKind: size is not 1")
+        stale_layout!("CommentKind: size is not 1")
     }
     if ::core::mem::align_of::<CommentKind>() != 1 {
-        panic!("CommentKind: align is not 1")
+        stale_layout!("CommentKind: align is not 1")
     }
     if ::core::mem::size_of::<Node<'static>>() != 8 {
-        panic!("Node: size is not 8")
+        stale_layout!("Node: size is not 8")
     }
     if ::core::mem::align_of::<Node<'static>>() != 4 {
-        panic!("Node: align is not 4")
+        stale_layout!("Node: align is not 4")
     }
     if ::core::mem::size_of::<Directive<'static>>() != 24 {
-        panic!("Directive: size is not 24")
+        stale_layout!("Directive: size is not 24")
     }
     if ::core::mem::align_of::<Directive<'static>>() != 4 {
-        panic!("Directive: align is not 4")
+        stale_layout!("Directive: align is not 4")
     }
     if ::core::mem::offset_of!(Directive, span) != 0 {
-        panic!("Directive.span: offset is not 0")
+        stale_layout!("Directive.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Directive, expression) != 8 {
-        panic!("Directive.expression: offset is not 8")
+        stale_layout!("Directive.expression: offset is not 8")
     }
     if ::core::mem::offset_of!(Directive, directive) != 16 {
-        panic!("Directive.directive: offset is not 16")
+        stale_layout!("Directive.directive: offset is not 16")
     }
     if ::core::mem::size_of::<TemplateElementValue<'static>>() != 16 {
-        panic!("TemplateElementValue: size is not 16")
+        stale_layout!("TemplateElementValue: size is not 16")
     }
     if ::core::mem::align_of::<TemplateElementValue<'static>>() != 4 {
-        panic!("TemplateElementValue: align is not 4")
+        stale_layout!("TemplateElementValue: align is not 4")
     }
     if ::core::mem::offset_of!(TemplateElementValue, raw) != 0 {
-        panic!("TemplateElementValue.raw: offset is not 0")
+        stale_layout!("TemplateElementValue.raw: offset is not 0")
     }
     if ::core::mem::offset_of!(TemplateElementValue, cooked) != 8 {
-        panic!("TemplateElementValue.cooked: offset is not 8")
+        stale_layout!("TemplateElementValue.cooked: offset is not 8")
     }
     if ::core::mem::size_of::<ArrayExpression<'static>>() != 20 {
-        panic!("ArrayExpression: size is not 20")
+        stale_layout!("ArrayExpression: size is not 20")
     }
     if ::core::mem::align_of::<ArrayExpression<'static>>() != 4 {
-        panic!("ArrayExpression: align is not 4")
+        stale_layout!("ArrayExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ArrayExpression, span) != 0 {
-        panic!("ArrayExpression.span: offset is not 0")
+        stale_layout!("ArrayExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ArrayExpression, elements) != 8 {
-        panic!("ArrayExpression.elements: offset is not 8")
+        stale_layout!("ArrayExpression.elements: offset is not 8")
     }
     if ::core::mem::size_of::<ArrayPattern<'static>>() != 20 {
-        panic!("ArrayPattern: size is not 20")
+        stale_layout!("ArrayPattern: size is not 20")
     }
     if ::core::mem::align_of::<ArrayPattern<'static>>() != 4 {
-        panic!("ArrayPattern: align is not 4")
+        stale_layout!("ArrayPattern: align is not 4")
     }
     if ::core::mem::offset_of!(ArrayPattern, span) != 0 {
-        panic!("ArrayPattern.span: offset is not 0")
+        stale_layout!("ArrayPattern.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ArrayPattern, elements) != 8 {
-        panic!("ArrayPattern.elements: offset is not 8")
+        stale_layout!("ArrayPattern.elements: offset is not 8")
     }
     if ::core::mem::size_of::<ArrowFunctionExpression<'static>>() != 40 {
-        panic!("ArrowFunctionExpression: size is not 40")
+        stale_layout!("ArrowFunctionExpression: size is not 40")
     }
     if ::core::mem::align_of::<ArrowFunctionExpression<'static>>() != 4 {
-        panic!("ArrowFunctionExpression: align is not 4")
+        stale_layout!("ArrowFunctionExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, span) != 0 {
-        panic!("ArrowFunctionExpression.span: offset is not 0")
+        stale_layout!("ArrowFunctionExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, id) != 8 {
-        panic!("ArrowFunctionExpression.id: offset is not 8")
+        stale_layout!("ArrowFunctionExpression.id: offset is not 8")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, expression) != 16 {
-        panic!("ArrowFunctionExpression.expression: offset is not 16")
+        stale_layout!("ArrowFunctionExpression.expression: offset is not 16")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, generator) != 17 {
-        panic!("ArrowFunctionExpression.generator: offset is not 17")
+        stale_layout!("ArrowFunctionExpression.generator: offset is not 17")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, is_async) != 18 {
-        panic!("ArrowFunctionExpression.is_async: offset is not 18")
+        stale_layout!("ArrowFunctionExpression.is_async: offset is not 18")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, params) != 20 {
-        panic!("ArrowFunctionExpression.params: offset is not 20")
+        stale_layout!("ArrowFunctionExpression.params: offset is not 20")
     }
     if ::core::mem::offset_of!(ArrowFunctionExpression, body) != 32 {
-        panic!("ArrowFunctionExpression.body: offset is not 32")
+        stale_layout!("ArrowFunctionExpression.body: offset is not 32")
     }
     if ::core::mem::size_of::<AssignmentExpression<'static>>() != 28 {
-        panic!("AssignmentExpression: size is not 28")
+        stale_layout!("AssignmentExpression: size is not 28")
     }
     if ::core::mem::align_of::<AssignmentExpression<'static>>() != 4 {
-        panic!("AssignmentExpression: align is not 4")
+        stale_layout!("AssignmentExpression: align is not 4")
     }
     if ::core::mem::offset_of!(AssignmentExpression, span) != 0 {
-        panic!("AssignmentExpression.span: offset is not 0")
+        stale_layout!("AssignmentExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(AssignmentExpression, operator) != 8 {
-        panic!("AssignmentExpression.operator: offset is not 8")
+        stale_layout!("AssignmentExpression.operator: offset is not 8")
     }
     if ::core::mem::offset_of!(AssignmentExpression, left) != 12 {
-        panic!("AssignmentExpression.left: offset is not 12")
+        stale_layout!("AssignmentExpression.left: offset is not 12")
     }
     if ::core::mem::offset_of!(AssignmentExpression, right) != 20 {
-        panic!("AssignmentExpression.right: offset is not 20")
+        stale_layout!("AssignmentExpression.right: offset is not 20")
     }
     if ::core::mem::size_of::<AssignmentPattern<'static>>() != 24 {
-        panic!("AssignmentPattern: size is not 24")
+        stale_layout!("AssignmentPattern: size is not 24")
     }
     if ::core::mem::align_of::<AssignmentPattern<'static>>() != 4 {
-        panic!("AssignmentPattern: align is not 4")
+        stale_layout!("AssignmentPattern: align is not 4")
     }
     if ::core::mem::offset_of!(AssignmentPattern, span) != 0 {
-        panic!("AssignmentPattern.span: offset is not 0")
+        stale_layout!("AssignmentPattern.span: offset is not 0")
     }
     if ::core::mem::offset_of!(AssignmentPattern, left) != 8 {
-        panic!("AssignmentPattern.left: offset is not 8")
+        stale_layout!("AssignmentPattern.left: offset is not 8")
     }
     if ::core::mem::offset_of!(AssignmentPattern, right) != 16 {
-        panic!("AssignmentPattern.right: offset is not 16")
+        stale_layout!("AssignmentPattern.right: offset is not 16")
     }
     if ::core::mem::size_of::<AwaitExpression<'static>>() != 16 {
-        panic!("AwaitExpression: size is not 16")
+        stale_layout!("AwaitExpression: size is not 16")
     }
     if ::core::mem::align_of::<AwaitExpression<'static>>() != 4 {
-        panic!("AwaitExpression: align is not 4")
+        stale_layout!("AwaitExpression: align is not 4")
     }
     if ::core::mem::offset_of!(AwaitExpression, span) != 0 {
-        panic!("AwaitExpression.span: offset is not 0")
+        stale_layout!("AwaitExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(AwaitExpression, argument) != 8 {
-        panic!("AwaitExpression.argument: offset is not 8")
+        stale_layout!("AwaitExpression.argument: offset is not 8")
     }
     if ::core::mem::size_of::<BinaryExpression<'static>>() != 28 {
-        panic!("BinaryExpression: size is not 28")
+        stale_layout!("BinaryExpression: size is not 28")
     }
     if ::core::mem::align_of::<BinaryExpression<'static>>() != 4 {
-        panic!("BinaryExpression: align is not 4")
+        stale_layout!("BinaryExpression: align is not 4")
     }
     if ::core::mem::offset_of!(BinaryExpression, span) != 0 {
-        panic!("BinaryExpression.span: offset is not 0")
+        stale_layout!("BinaryExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BinaryExpression, left) != 8 {
-        panic!("BinaryExpression.left: offset is not 8")
+        stale_layout!("BinaryExpression.left: offset is not 8")
     }
     if ::core::mem::offset_of!(BinaryExpression, operator) != 16 {
-        panic!("BinaryExpression.operator: offset is not 16")
+        stale_layout!("BinaryExpression.operator: offset is not 16")
     }
     if ::core::mem::offset_of!(BinaryExpression, right) != 20 {
-        panic!("BinaryExpression.right: offset is not 20")
+        stale_layout!("BinaryExpression.right: offset is not 20")
     }
     if ::core::mem::size_of::<BlockStatement<'static>>() != 20 {
-        panic!("BlockStatement: size is not 20")
+        stale_layout!("BlockStatement: size is not 20")
     }
     if ::core::mem::align_of::<BlockStatement<'static>>() != 4 {
-        panic!("BlockStatement: align is not 4")
+        stale_layout!("BlockStatement: align is not 4")
     }
     if ::core::mem::offset_of!(BlockStatement, span) != 0 {
-        panic!("BlockStatement.span: offset is not 0")
+        stale_layout!("BlockStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BlockStatement, body) != 8 {
-        panic!("BlockStatement.body: offset is not 8")
+        stale_layout!("BlockStatement.body: offset is not 8")
     }
     if ::core::mem::size_of::<BreakStatement<'static>>() != 16 {
-        panic!("BreakStatement: size is not 16")
+        stale_layout!("BreakStatement: size is not 16")
     }
     if ::core::mem::align_of::<BreakStatement<'static>>() != 4 {
-        panic!("BreakStatement: align is not 4")
+        stale_layout!("BreakStatement: align is not 4")
     }
     if ::core::mem::offset_of!(BreakStatement, span) != 0 {
-        panic!("BreakStatement.span: offset is not 0")
+        stale_layout!("BreakStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BreakStatement, label) != 8 {
-        panic!("BreakStatement.label: offset is not 8")
+        stale_layout!("BreakStatement.label: offset is not 8")
     }
     if ::core::mem::size_of::<CallExpression<'static>>() != 32 {
-        panic!("CallExpression: size is not 32")
+        stale_layout!("CallExpression: size is not 32")
     }
     if ::core::mem::align_of::<CallExpression<'static>>() != 4 {
-        panic!("CallExpression: align is not 4")
+        stale_layout!("CallExpression: align is not 4")
     }
     if ::core::mem::offset_of!(CallExpression, span) != 0 {
-        panic!("CallExpression.span: offset is not 0")
+        stale_layout!("CallExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(CallExpression, callee) != 8 {
-        panic!("CallExpression.callee: offset is not 8")
+        stale_layout!("CallExpression.callee: offset is not 8")
     }
     if ::core::mem::offset_of!(CallExpression, arguments) != 16 {
-        panic!("CallExpression.arguments: offset is not 16")
+        stale_layout!("CallExpression.arguments: offset is not 16")
     }
     if ::core::mem::offset_of!(CallExpression, optional) != 28 {
-        panic!("CallExpression.optional: offset is not 28")
+        stale_layout!("CallExpression.optional: offset is not 28")
     }
     if ::core::mem::size_of::<CatchClause<'static>>() != 24 {
-        panic!("CatchClause: size is not 24")
+        stale_layout!("CatchClause: size is not 24")
     }
     if ::core::mem::align_of::<CatchClause<'static>>() != 4 {
-        panic!("CatchClause: align is not 4")
+        stale_layout!("CatchClause: align is not 4")
     }
     if ::core::mem::offset_of!(CatchClause, span) != 0 {
-        panic!("CatchClause.span: offset is not 0")
+        stale_layout!("CatchClause.span: offset is not 0")
     }
     if ::core::mem::offset_of!(CatchClause, param) != 8 {
-        panic!("CatchClause.param: offset is not 8")
+        stale_layout!("CatchClause.param: offset is not 8")
     }
     if ::core::mem::offset_of!(CatchClause, body) != 16 {
-        panic!("CatchClause.body: offset is not 16")
+        stale_layout!("CatchClause.body: offset is not 16")
     }
     if ::core::mem::size_of::<ChainExpression<'static>>() != 16 {
-        panic!("ChainExpression: size is not 16")
+        stale_layout!("ChainExpression: size is not 16")
     }
     if ::core::mem::align_of::<ChainExpression<'static>>() != 4 {
-        panic!("ChainExpression: align is not 4")
+        stale_layout!("ChainExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ChainExpression, span) != 0 {
-        panic!("ChainExpression.span: offset is not 0")
+        stale_layout!("ChainExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ChainExpression, expression) != 8 {
-        panic!("ChainExpression.expression: offset is not 8")
+        stale_layout!("ChainExpression.expression: offset is not 8")
     }
     if ::core::mem::size_of::<ClassBody<'static>>() != 20 {
-        panic!("ClassBody: size is not 20")
+        stale_layout!("ClassBody: size is not 20")
     }
     if ::core::mem::align_of::<ClassBody<'static>>() != 4 {
-        panic!("ClassBody: align is not 4")
+        stale_layout!("ClassBody: align is not 4")
     }
     if ::core::mem::offset_of!(ClassBody, span) != 0 {
-        panic!("ClassBody.span: offset is not 0")
+        stale_layout!("ClassBody.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ClassBody, body) != 8 {
-        panic!("ClassBody.body: offset is not 8")
+        stale_layout!("ClassBody.body: offset is not 8")
     }
     if ::core::mem::size_of::<ClassDeclaration<'static>>() != 32 {
-        panic!("ClassDeclaration: size is not 32")
+        stale_layout!("ClassDeclaration: size is not 32")
     }
     if ::core::mem::align_of::<ClassDeclaration<'static>>() != 4 {
-        panic!("ClassDeclaration: align is not 4")
+        stale_layout!("ClassDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(ClassDeclaration, span) != 0 {
-        panic!("ClassDeclaration.span: offset is not 0")
+        stale_layout!("ClassDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ClassDeclaration, id) != 8 {
-        panic!("ClassDeclaration.id: offset is not 8")
+        stale_layout!("ClassDeclaration.id: offset is not 8")
     }
     if ::core::mem::offset_of!(ClassDeclaration, super_class) != 16 {
-        panic!("ClassDeclaration.super_class: offset is not 16")
+        stale_layout!("ClassDeclaration.super_class: offset is not 16")
     }
     if ::core::mem::offset_of!(ClassDeclaration, body) != 24 {
-        panic!("ClassDeclaration.body: offset is not 24")
+        stale_layout!("ClassDeclaration.body: offset is not 24")
     }
     if ::core::mem::size_of::<ClassExpression<'static>>() != 32 {
-        panic!("ClassExpression: size is not 32")
+        stale_layout!("ClassExpression: size is not 32")
     }
     if ::core::mem::align_of::<ClassExpression<'static>>() != 4 {
-        panic!("ClassExpression: align is not 4")
+        stale_layout!("ClassExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ClassExpression, span) != 0 {
-        panic!("ClassExpression.span: offset is not 0")
+        stale_layout!("ClassExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ClassExpression, id) != 8 {
-        panic!("ClassExpression.id: offset is not 8")
+        stale_layout!("ClassExpression.id: offset is not 8")
     }
     if ::core::mem::offset_of!(ClassExpression, super_class) != 16 {
-        panic!("ClassExpression.super_class: offset is not 16")
+        stale_layout!("ClassExpression.super_class: offset is not 16")
     }
     if ::core::mem::offset_of!(ClassExpression, body) != 24 {
-        panic!("ClassExpression.body: offset is not 24")
+        stale_layout!("ClassExpression.body: offset is not 24")
     }
     if ::core::mem::size_of::<ConditionalExpression<'static>>() != 32 {
-        panic!("ConditionalExpression: size is not 32")
+        stale_layout!("ConditionalExpression: size is not 32")
     }
     if ::core::mem::align_of::<ConditionalExpression<'static>>() != 4 {
-        panic!("ConditionalExpression: align is not 4")
+        stale_layout!("ConditionalExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ConditionalExpression, span) != 0 {
-        panic!("ConditionalExpression.span: offset is not 0")
+        stale_layout!("ConditionalExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ConditionalExpression, test) != 8 {
-        panic!("ConditionalExpression.test: offset is not 8")
+        stale_layout!("ConditionalExpression.test: offset is not 8")
     }
     if ::core::mem::offset_of!(ConditionalExpression, consequent) != 16 {
-        panic!("ConditionalExpression.consequent: offset is not 16")
+        stale_layout!("ConditionalExpression.consequent: offset is not 16")
     }
     if ::core::mem::offset_of!(ConditionalExpression, alternate) != 24 {
-        panic!("ConditionalExpression.alternate: offset is not 24")
+        stale_layout!("ConditionalExpression.alternate: offset is not 24")
     }
     if ::core::mem::size_of::<ContinueStatement<'static>>() != 16 {
-        panic!("ContinueStatement: size is not 16")
+        stale_layout!("ContinueStatement: size is not 16")
     }
     if ::core::mem::align_of::<ContinueStatement<'static>>() != 4 {
-        panic!("ContinueStatement: align is not 4")
+        stale_layout!("ContinueStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ContinueStatement, span) != 0 {
-        panic!("ContinueStatement.span: offset is not 0")
+        stale_layout!("ContinueStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ContinueStatement, label) != 8 {
-        panic!("ContinueStatement.label: offset is not 8")
+        stale_layout!("ContinueStatement.label: offset is not 8")
     }
     if ::core::mem::size_of::<DebuggerStatement>() != 8 {
-        panic!("DebuggerStatement: size is not 8")
+        stale_layout!("DebuggerStatement: size is not 8")
     }
     if ::core::mem::align_of::<DebuggerStatement>() != 4 {
-        panic!("DebuggerStatement: align is not 4")
+        stale_layout!("DebuggerStatement: align is not 4")
     }
     if ::core::mem::offset_of!(DebuggerStatement, span) != 0 {
-        panic!("DebuggerStatement.span: offset is not 0")
+        stale_layout!("DebuggerStatement.span: offset is not 0")
     }
     if ::core::mem::size_of::<DoWhileStatement<'static>>() != 24 {
-        panic!("DoWhileStatement: size is not 24")
+        stale_layout!("DoWhileStatement: size is not 24")
     }
     if ::core::mem::align_of::<DoWhileStatement<'static>>() != 4 {
-        panic!("DoWhileStatement: align is not 4")
+        stale_layout!("DoWhileStatement: align is not 4")
     }
     if ::core::mem::offset_of!(DoWhileStatement, span) != 0 {
-        panic!("DoWhileStatement.span: offset is not 0")
+        stale_layout!("DoWhileStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(DoWhileStatement, body) != 8 {
-        panic!("DoWhileStatement.body: offset is not 8")
+        stale_layout!("DoWhileStatement.body: offset is not 8")
     }
     if ::core::mem::offset_of!(DoWhileStatement, test) != 16 {
-        panic!("DoWhileStatement.test: offset is not 16")
+        stale_layout!("DoWhileStatement.test: offset is not 16")
     }
     if ::core::mem::size_of::<EmptyStatement>() != 8 {
-        panic!("EmptyStatement: size is not 8")
+        stale_layout!("EmptyStatement: size is not 8")
     }
     if ::core::mem::align_of::<EmptyStatement>() != 4 {
-        panic!("EmptyStatement: align is not 4")
+        stale_layout!("EmptyStatement: align is not 4")
     }
     if ::core::mem::offset_of!(EmptyStatement, span) != 0 {
-        panic!("EmptyStatement.span: offset is not 0")
+        stale_layout!("EmptyStatement.span: offset is not 0")
     }
     if ::core::mem::size_of::<ExportAllDeclaration<'static>>() != 36 {
-        panic!("ExportAllDeclaration: size is not 36")
+        stale_layout!("ExportAllDeclaration: size is not 36")
     }
     if ::core::mem::align_of::<ExportAllDeclaration<'static>>() != 4 {
-        panic!("ExportAllDeclaration: align is not 4")
+        stale_layout!("ExportAllDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, span) != 0 {
-        panic!("ExportAllDeclaration.span: offset is not 0")
+        stale_layout!("ExportAllDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, exported) != 8 {
-        panic!("ExportAllDeclaration.exported: offset is not 8")
+        stale_layout!("ExportAllDeclaration.exported: offset is not 8")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, source) != 16 {
-        panic!("ExportAllDeclaration.source: offset is not 16")
+        stale_layout!("ExportAllDeclaration.source: offset is not 16")
     }
     if ::core::mem::offset_of!(ExportAllDeclaration, attributes) != 24 {
-        panic!("ExportAllDeclaration.attributes: offset is not 24")
+        stale_layout!("ExportAllDeclaration.attributes: offset is not 24")
     }
     if ::core::mem::size_of::<ExportDefaultDeclaration<'static>>() != 16 {
-        panic!("ExportDefaultDeclaration: size is not 16")
+        stale_layout!("ExportDefaultDeclaration: size is not 16")
     }
     if ::core::mem::align_of::<ExportDefaultDeclaration<'static>>() != 4 {
-        panic!("ExportDefaultDeclaration: align is not 4")
+        stale_layout!("ExportDefaultDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(ExportDefaultDeclaration, span) != 0 {
-        panic!("ExportDefaultDeclaration.span: offset is not 0")
+        stale_layout!("ExportDefaultDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportDefaultDeclaration, declaration) != 8 {
-        panic!("ExportDefaultDeclaration.declaration: offset is not 8")
+        stale_layout!("ExportDefaultDeclaration.declaration: offset is not 8")
     }
     if ::core::mem::size_of::<ExportNamedDeclaration<'static>>() != 48 {
-        panic!("ExportNamedDeclaration: size is not 48")
+        stale_layout!("ExportNamedDeclaration: size is not 48")
     }
     if ::core::mem::align_of::<ExportNamedDeclaration<'static>>() != 4 {
-        panic!("ExportNamedDeclaration: align is not 4")
+        stale_layout!("ExportNamedDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, span) != 0 {
-        panic!("ExportNamedDeclaration.span: offset is not 0")
+        stale_layout!("ExportNamedDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, declaration) != 8 {
-        panic!("ExportNamedDeclaration.declaration: offset is not 8")
+        stale_layout!("ExportNamedDeclaration.declaration: offset is not 8")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, specifiers) != 16 {
-        panic!("ExportNamedDeclaration.specifiers: offset is not 16")
+        stale_layout!("ExportNamedDeclaration.specifiers: offset is not 16")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, source) != 28 {
-        panic!("ExportNamedDeclaration.source: offset is not 28")
+        stale_layout!("ExportNamedDeclaration.source: offset is not 28")
     }
     if ::core::mem::offset_of!(ExportNamedDeclaration, attributes) != 36 {
-        panic!("ExportNamedDeclaration.attributes: offset is not 36")
+        stale_layout!("ExportNamedDeclaration.attributes: offset is not 36")
     }
     if ::core::mem::size_of::<ExportSpecifier<'static>>() != 24 {
-        panic!("ExportSpecifier: size is not 24")
+        stale_layout!("ExportSpecifier: size is not 24")
     }
     if ::core::mem::align_of::<ExportSpecifier<'static>>() != 4 {
-        panic!("ExportSpecifier: align is not 4")
+        stale_layout!("ExportSpecifier: align is not 4")
     }
     if ::core::mem::offset_of!(ExportSpecifier, span) != 0 {
-        panic!("ExportSpecifier.span: offset is not 0")
+        stale_layout!("ExportSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExportSpecifier, local) != 8 {
-        panic!("ExportSpecifier.local: offset is not 8")
+        stale_layout!("ExportSpecifier.local: offset is not 8")
     }
     if ::core::mem::offset_of!(ExportSpecifier, exported) != 16 {
-        panic!("ExportSpecifier.exported: offset is not 16")
+        stale_layout!("ExportSpecifier.exported: offset is not 16")
     }
     if ::core::mem::size_of::<ExpressionStatement<'static>>() != 16 {
-        panic!("ExpressionStatement: size is not 16")
+        stale_layout!("ExpressionStatement: size is not 16")
     }
     if ::core::mem::align_of::<ExpressionStatement<'static>>() != 4 {
-        panic!("ExpressionStatement: align is not 4")
+        stale_layout!("ExpressionStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ExpressionStatement, span) != 0 {
-        panic!("ExpressionStatement.span: offset is not 0")
+        stale_layout!("ExpressionStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ExpressionStatement, expression) != 8 {
-        panic!("ExpressionStatement.expression: offset is not 8")
+        stale_layout!("ExpressionStatement.expression: offset is not 8")
     }
     if ::core::mem::size_of::<ForInStatement<'static>>() != 32 {
-        panic!("ForInStatement: size is not 32")
+        stale_layout!("ForInStatement: size is not 32")
     }
     if ::core::mem::align_of::<ForInStatement<'static>>() != 4 {
-        panic!("ForInStatement: align is not 4")
+        stale_layout!("ForInStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ForInStatement, span) != 0 {
-        panic!("ForInStatement.span: offset is not 0")
+        stale_layout!("ForInStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ForInStatement, left) != 8 {
-        panic!("ForInStatement.left: offset is not 8")
+        stale_layout!("ForInStatement.left: offset is not 8")
     }
     if ::core::mem::offset_of!(ForInStatement, right) != 16 {
-        panic!("ForInStatement.right: offset is not 16")
+        stale_layout!("ForInStatement.right: offset is not 16")
     }
     if ::core::mem::offset_of!(ForInStatement, body) != 24 {
-        panic!("ForInStatement.body: offset is not 24")
+        stale_layout!("ForInStatement.body: offset is not 24")
     }
     if ::core::mem::size_of::<ForOfStatement<'static>>() != 36 {
-        panic!("ForOfStatement: size is not 36")
+        stale_layout!("ForOfStatement: size is not 36")
     }
     if ::core::mem::align_of::<ForOfStatement<'static>>() != 4 {
-        panic!("ForOfStatement: align is not 4")
+        stale_layout!("ForOfStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ForOfStatement, span) != 0 {
-        panic!("ForOfStatement.span: offset is not 0")
+        stale_layout!("ForOfStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ForOfStatement, is_await) != 8 {
-        panic!("ForOfStatement.is_await: offset is not 8")
+        stale_layout!("ForOfStatement.is_await: offset is not 8")
     }
     if ::core::mem::offset_of!(ForOfStatement, left) != 12 {
-        panic!("ForOfStatement.left: offset is not 12")
+        stale_layout!("ForOfStatement.left: offset is not 12")
     }
     if ::core::mem::offset_of!(ForOfStatement, right) != 20 {
-        panic!("ForOfStatement.right: offset is not 20")
+        stale_layout!("ForOfStatement.right: offset is not 20")
     }
     if ::core::mem::offset_of!(ForOfStatement, body) != 28 {
-        panic!("ForOfStatement.body: offset is not 28")
+        stale_layout!("ForOfStatement.body: offset is not 28")
     }
     if ::core::mem::size_of::<ForStatement<'static>>() != 40 {
-        panic!("ForStatement: size is not 40")
+        stale_layout!("ForStatement: size is not 40")
     }
     if ::core::mem::align_of::<ForStatement<'static>>() != 4 {
-        panic!("ForStatement: align is not 4")
+        stale_layout!("ForStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ForStatement, span) != 0 {
-        panic!("ForStatement.span: offset is not 0")
+        stale_layout!("ForStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ForStatement, init) != 8 {
-        panic!("ForStatement.init: offset is not 8")
+        stale_layout!("ForStatement.init: offset is not 8")
     }
     if ::core::mem::offset_of!(ForStatement, test) != 16 {
-        panic!("ForStatement.test: offset is not 16")
+        stale_layout!("ForStatement.test: offset is not 16")
     }
     if ::core::mem::offset_of!(ForStatement, update) != 24 {
-        panic!("ForStatement.update: offset is not 24")
+        stale_layout!("ForStatement.update: offset is not 24")
     }
     if ::core::mem::offset_of!(ForStatement, body) != 32 {
-        panic!("ForStatement.body: offset is not 32")
+        stale_layout!("ForStatement.body: offset is not 32")
     }
     if ::core::mem::size_of::<FunctionDeclaration<'static>>() != 40 {
-        panic!("FunctionDeclaration: size is not 40")
+        stale_layout!("FunctionDeclaration: size is not 40")
     }
     if ::core::mem::align_of::<FunctionDeclaration<'static>>() != 4 {
-        panic!("FunctionDeclaration: align is not 4")
+        stale_layout!("FunctionDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, span) != 0 {
-        panic!("FunctionDeclaration.span: offset is not 0")
+        stale_layout!("FunctionDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, id) != 8 {
-        panic!("FunctionDeclaration.id: offset is not 8")
+        stale_layout!("FunctionDeclaration.id: offset is not 8")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, expression) != 16 {
-        panic!("FunctionDeclaration.expression: offset is not 16")
+        stale_layout!("FunctionDeclaration.expression: offset is not 16")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, generator) != 17 {
-        panic!("FunctionDeclaration.generator: offset is not 17")
+        stale_layout!("FunctionDeclaration.generator: offset is not 17")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, is_async) != 18 {
-        panic!("FunctionDeclaration.is_async: offset is not 18")
+        stale_layout!("FunctionDeclaration.is_async: offset is not 18")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, params) != 20 {
-        panic!("FunctionDeclaration.params: offset is not 20")
+        stale_layout!("FunctionDeclaration.params: offset is not 20")
     }
     if ::core::mem::offset_of!(FunctionDeclaration, body) != 32 {
-        panic!("FunctionDeclaration.body: offset is not 32")
+        stale_layout!("FunctionDeclaration.body: offset is not 32")
     }
     if ::core::mem::size_of::<FunctionExpression<'static>>() != 40 {
-        panic!("FunctionExpression: size is not 40")
+        stale_layout!("FunctionExpression: size is not 40")
     }
     if ::core::mem::align_of::<FunctionExpression<'static>>() != 4 {
-        panic!("FunctionExpression: align is not 4")
+        stale_layout!("FunctionExpression: align is not 4")
     }
     if ::core::mem::offset_of!(FunctionExpression, span) != 0 {
-        panic!("FunctionExpression.span: offset is not 0")
+        stale_layout!("FunctionExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(FunctionExpression, id) != 8 {
-        panic!("FunctionExpression.id: offset is not 8")
+        stale_layout!("FunctionExpression.id: offset is not 8")
     }
     if ::core::mem::offset_of!(FunctionExpression, expression) != 16 {
-        panic!("FunctionExpression.expression: offset is not 16")
+        stale_layout!("FunctionExpression.expression: offset is not 16")
     }
     if ::core::mem::offset_of!(FunctionExpression, generator) != 17 {
-        panic!("FunctionExpression.generator: offset is not 17")
+        stale_layout!("FunctionExpression.generator: offset is not 17")
     }
     if ::core::mem::offset_of!(FunctionExpression, is_async) != 18 {
-        panic!("FunctionExpression.is_async: offset is not 18")
+        stale_layout!("FunctionExpression.is_async: offset is not 18")
     }
     if ::core::mem::offset_of!(FunctionExpression, params) != 20 {
-        panic!("FunctionExpression.params: offset is not 20")
+        stale_layout!("FunctionExpression.params: offset is not 20")
     }
     if ::core::mem::offset_of!(FunctionExpression, body) != 32 {
-        panic!("FunctionExpression.body: offset is not 32")
+        stale_layout!("FunctionExpression.body: offset is not 32")
     }
     if ::core::mem::size_of::<Identifier<'static>>() != 16 {
-        panic!("Identifier: size is not 16")
+        stale_layout!("Identifier: size is not 16")
     }
     if ::core::mem::align_of::<Identifier<'static>>() != 4 {
-        panic!("Identifier: align is not 4")
+        stale_layout!("Identifier: align is not 4")
     }
     if ::core::mem::offset_of!(Identifier, span) != 0 {
-        panic!("Identifier.span: offset is not 0")
+        stale_layout!("Identifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Identifier, name) != 8 {
-        panic!("Identifier.name: offset is not 8")
+        stale_layout!("Identifier.name: offset is not 8")
     }
     if ::core::mem::size_of::<IfStatement<'static>>() != 32 {
-        panic!("IfStatement: size is not 32")
+        stale_layout!("IfStatement: size is not 32")
     }
     if ::core::mem::align_of::<IfStatement<'static>>() != 4 {
-        panic!("IfStatement: align is not 4")
+        stale_layout!("IfStatement: align is not 4")
     }
     if ::core::mem::offset_of!(IfStatement, span) != 0 {
-        panic!("IfStatement.span: offset is not 0")
+        stale_layout!("IfStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(IfStatement, test) != 8 {
-        panic!("IfStatement.test: offset is not 8")
+        stale_layout!("IfStatement.test: offset is not 8")
     }
     if ::core::mem::offset_of!(IfStatement, consequent) != 16 {
-        panic!("IfStatement.consequent: offset is not 16")
+        stale_layout!("IfStatement.consequent: offset is not 16")
     }
     if ::core::mem::offset_of!(IfStatement, alternate) != 24 {
-        panic!("IfStatement.alternate: offset is not 24")
+        stale_layout!("IfStatement.alternate: offset is not 24")
     }
     if ::core::mem::size_of::<ImportAttribute<'static>>() != 24 {
-        panic!("ImportAttribute: size is not 24")
+        stale_layout!("ImportAttribute: size is not 24")
     }
     if ::core::mem::align_of::<ImportAttribute<'static>>() != 4 {
-        panic!("ImportAttribute: align is not 4")
+        stale_layout!("ImportAttribute: align is not 4")
     }
     if ::core::mem::offset_of!(ImportAttribute, span) != 0 {
-        panic!("ImportAttribute.span: offset is not 0")
+        stale_layout!("ImportAttribute.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportAttribute, key) != 8 {
-        panic!("ImportAttribute.key: offset is not 8")
+        stale_layout!("ImportAttribute.key: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportAttribute, value) != 16 {
-        panic!("ImportAttribute.value: offset is not 16")
+        stale_layout!("ImportAttribute.value: offset is not 16")
     }
     if ::core::mem::size_of::<ImportDeclaration<'static>>() != 40 {
-        panic!("ImportDeclaration: size is not 40")
+        stale_layout!("ImportDeclaration: size is not 40")
     }
     if ::core::mem::align_of::<ImportDeclaration<'static>>() != 4 {
-        panic!("ImportDeclaration: align is not 4")
+        stale_layout!("ImportDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(ImportDeclaration, span) != 0 {
-        panic!("ImportDeclaration.span: offset is not 0")
+        stale_layout!("ImportDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportDeclaration, specifiers) != 8 {
-        panic!("ImportDeclaration.specifiers: offset is not 8")
+        stale_layout!("ImportDeclaration.specifiers: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportDeclaration, source) != 20 {
-        panic!("ImportDeclaration.source: offset is not 20")
+        stale_layout!("ImportDeclaration.source: offset is not 20")
     }
     if ::core::mem::offset_of!(ImportDeclaration, attributes) != 28 {
-        panic!("ImportDeclaration.attributes: offset is not 28")
+        stale_layout!("ImportDeclaration.attributes: offset is not 28")
     }
     if ::core::mem::size_of::<ImportDefaultSpecifier<'static>>() != 16 {
-        panic!("ImportDefaultSpecifier: size is not 16")
+        stale_layout!("ImportDefaultSpecifier: size is not 16")
     }
     if ::core::mem::align_of::<ImportDefaultSpecifier<'static>>() != 4 {
-        panic!("ImportDefaultSpecifier: align is not 4")
+        stale_layout!("ImportDefaultSpecifier: align is not 4")
     }
     if ::core::mem::offset_of!(ImportDefaultSpecifier, span) != 0 {
-        panic!("ImportDefaultSpecifier.span: offset is not 0")
+        stale_layout!("ImportDefaultSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportDefaultSpecifier, local) != 8 {
-        panic!("ImportDefaultSpecifier.local: offset is not 8")
+        stale_layout!("ImportDefaultSpecifier.local: offset is not 8")
     }
     if ::core::mem::size_of::<ImportExpression<'static>>() != 24 {
-        panic!("ImportExpression: size is not 24")
+        stale_layout!("ImportExpression: size is not 24")
     }
     if ::core::mem::align_of::<ImportExpression<'static>>() != 4 {
-        panic!("ImportExpression: align is not 4")
+        stale_layout!("ImportExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ImportExpression, span) != 0 {
-        panic!("ImportExpression.span: offset is not 0")
+        stale_layout!("ImportExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportExpression, source) != 8 {
-        panic!("ImportExpression.source: offset is not 8")
+        stale_layout!("ImportExpression.source: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportExpression, options) != 16 {
-        panic!("ImportExpression.options: offset is not 16")
+        stale_layout!("ImportExpression.options: offset is not 16")
     }
     if ::core::mem::size_of::<ImportNamespaceSpecifier<'static>>() != 16 {
-        panic!("ImportNamespaceSpecifier: size is not 16")
+        stale_layout!("ImportNamespaceSpecifier: size is not 16")
     }
     if ::core::mem::align_of::<ImportNamespaceSpecifier<'static>>() != 4 {
-        panic!("ImportNamespaceSpecifier: align is not 4")
+        stale_layout!("ImportNamespaceSpecifier: align is not 4")
     }
     if ::core::mem::offset_of!(ImportNamespaceSpecifier, span) != 0 {
-        panic!("ImportNamespaceSpecifier.span: offset is not 0")
+        stale_layout!("ImportNamespaceSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportNamespaceSpecifier, local) != 8 {
-        panic!("ImportNamespaceSpecifier.local: offset is not 8")
+        stale_layout!("ImportNamespaceSpecifier.local: offset is not 8")
     }
     if ::core::mem::size_of::<ImportSpecifier<'static>>() != 24 {
-        panic!("ImportSpecifier: size is not 24")
+        stale_layout!("ImportSpecifier: size is not 24")
     }
     if ::core::mem::align_of::<ImportSpecifier<'static>>() != 4 {
-        panic!("ImportSpecifier: align is not 4")
+        stale_layout!("ImportSpecifier: align is not 4")
     }
     if ::core::mem::offset_of!(ImportSpecifier, span) != 0 {
-        panic!("ImportSpecifier.span: offset is not 0")
+        stale_layout!("ImportSpecifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ImportSpecifier, imported) != 8 {
-        panic!("ImportSpecifier.imported: offset is not 8")
+        stale_layout!("ImportSpecifier.imported: offset is not 8")
     }
     if ::core::mem::offset_of!(ImportSpecifier, local) != 16 {
-        panic!("ImportSpecifier.local: offset is not 16")
+        stale_layout!("ImportSpecifier.local: offset is not 16")
     }
     if ::core::mem::size_of::<LabeledStatement<'static>>() != 24 {
-        panic!("LabeledStatement: size is not 24")
+        stale_layout!("LabeledStatement: size is not 24")
     }
     if ::core::mem::align_of::<LabeledStatement<'static>>() != 4 {
-        panic!("LabeledStatement: align is not 4")
+        stale_layout!("LabeledStatement: align is not 4")
     }
     if ::core::mem::offset_of!(LabeledStatement, span) != 0 {
-        panic!("LabeledStatement.span: offset is not 0")
+        stale_layout!("LabeledStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(LabeledStatement, body) != 8 {
-        panic!("LabeledStatement.body: offset is not 8")
+        stale_layout!("LabeledStatement.body: offset is not 8")
     }
     if ::core::mem::offset_of!(LabeledStatement, label) != 16 {
-        panic!("LabeledStatement.label: offset is not 16")
+        stale_layout!("LabeledStatement.label: offset is not 16")
     }
     if ::core::mem::size_of::<LogicalExpression<'static>>() != 28 {
-        panic!("LogicalExpression: size is not 28")
+        stale_layout!("LogicalExpression: size is not 28")
     }
     if ::core::mem::align_of::<LogicalExpression<'static>>() != 4 {
-        panic!("LogicalExpression: align is not 4")
+        stale_layout!("LogicalExpression: align is not 4")
     }
     if ::core::mem::offset_of!(LogicalExpression, span) != 0 {
-        panic!("LogicalExpression.span: offset is not 0")
+        stale_layout!("LogicalExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(LogicalExpression, left) != 8 {
-        panic!("LogicalExpression.left: offset is not 8")
+        stale_layout!("LogicalExpression.left: offset is not 8")
     }
     if ::core::mem::offset_of!(LogicalExpression, operator) != 16 {
-        panic!("LogicalExpression.operator: offset is not 16")
+        stale_layout!("LogicalExpression.operator: offset is not 16")
     }
     if ::core::mem::offset_of!(LogicalExpression, right) != 20 {
-        panic!("LogicalExpression.right: offset is not 20")
+        stale_layout!("LogicalExpression.right: offset is not 20")
     }
     if ::core::mem::size_of::<MemberExpression<'static>>() != 28 {
-        panic!("MemberExpression: size is not 28")
+        stale_layout!("MemberExpression: size is not 28")
     }
     if ::core::mem::align_of::<MemberExpression<'static>>() != 4 {
-        panic!("MemberExpression: align is not 4")
+        stale_layout!("MemberExpression: align is not 4")
     }
     if ::core::mem::offset_of!(MemberExpression, span) != 0 {
-        panic!("MemberExpression.span: offset is not 0")
+        stale_layout!("MemberExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(MemberExpression, object) != 8 {
-        panic!("MemberExpression.object: offset is not 8")
+        stale_layout!("MemberExpression.object: offset is not 8")
     }
     if ::core::mem::offset_of!(MemberExpression, property) != 16 {
-        panic!("MemberExpression.property: offset is not 16")
+        stale_layout!("MemberExpression.property: offset is not 16")
     }
     if ::core::mem::offset_of!(MemberExpression, computed) != 24 {
-        panic!("MemberExpression.computed: offset is not 24")
+        stale_layout!("MemberExpression.computed: offset is not 24")
     }
     if ::core::mem::offset_of!(MemberExpression, optional) != 25 {
-        panic!("MemberExpression.optional: offset is not 25")
+        stale_layout!("MemberExpression.optional: offset is not 25")
     }
     if ::core::mem::size_of::<MetaProperty<'static>>() != 24 {
-        panic!("MetaProperty: size is not 24")
+        stale_layout!("MetaProperty: size is not 24")
     }
     if ::core::mem::align_of::<MetaProperty<'static>>() != 4 {
-        panic!("MetaProperty: align is not 4")
+        stale_layout!("MetaProperty: align is not 4")
     }
     if ::core::mem::offset_of!(MetaProperty, span) != 0 {
-        panic!("MetaProperty.span: offset is not 0")
+        stale_layout!("MetaProperty.span: offset is not 0")
     }
     if ::core::mem::offset_of!(MetaProperty, meta) != 8 {
-        panic!("MetaProperty.meta: offset is not 8")
+        stale_layout!("MetaProperty.meta: offset is not 8")
     }
     if ::core::mem::offset_of!(MetaProperty, property) != 16 {
-        panic!("MetaProperty.property: offset is not 16")
+        stale_layout!("MetaProperty.property: offset is not 16")
     }
     if ::core::mem::size_of::<MethodDefinition<'static>>() != 32 {
-        panic!("MethodDefinition: size is not 32")
+        stale_layout!("MethodDefinition: size is not 32")
     }
     if ::core::mem::align_of::<MethodDefinition<'static>>() != 4 {
-        panic!("MethodDefinition: align is not 4")
+        stale_layout!("MethodDefinition: align is not 4")
     }
     if ::core::mem::offset_of!(MethodDefinition, span) != 0 {
-        panic!("MethodDefinition.span: offset is not 0")
+        stale_layout!("MethodDefinition.span: offset is not 0")
     }
     if ::core::mem::offset_of!(MethodDefinition, is_static) != 8 {
-        panic!("MethodDefinition.is_static: offset is not 8")
+        stale_layout!("MethodDefinition.is_static: offset is not 8")
     }
     if ::core::mem::offset_of!(MethodDefinition, computed) != 9 {
-        panic!("MethodDefinition.computed: offset is not 9")
+        stale_layout!("MethodDefinition.computed: offset is not 9")
     }
     if ::core::mem::offset_of!(MethodDefinition, key) != 12 {
-        panic!("MethodDefinition.key: offset is not 12")
+        stale_layout!("MethodDefinition.key: offset is not 12")
     }
     if ::core::mem::offset_of!(MethodDefinition, kind) != 20 {
-        panic!("MethodDefinition.kind: offset is not 20")
+        stale_layout!("MethodDefinition.kind: offset is not 20")
     }
     if ::core::mem::offset_of!(MethodDefinition, value) != 24 {
-        panic!("MethodDefinition.value: offset is not 24")
+        stale_layout!("MethodDefinition.value: offset is not 24")
     }
     if ::core::mem::size_of::<NewExpression<'static>>() != 28 {
-        panic!("NewExpression: size is not 28")
+        stale_layout!("NewExpression: size is not 28")
     }
     if ::core::mem::align_of::<NewExpression<'static>>() != 4 {
-        panic!("NewExpression: align is not 4")
+        stale_layout!("NewExpression: align is not 4")
     }
     if ::core::mem::offset_of!(NewExpression, span) != 0 {
-        panic!("NewExpression.span: offset is not 0")
+        stale_layout!("NewExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NewExpression, callee) != 8 {
-        panic!("NewExpression.callee: offset is not 8")
+        stale_layout!("NewExpression.callee: offset is not 8")
     }
     if ::core::mem::offset_of!(NewExpression, arguments) != 16 {
-        panic!("NewExpression.arguments: offset is not 16")
+        stale_layout!("NewExpression.arguments: offset is not 16")
     }
     if ::core::mem::size_of::<ObjectExpression<'static>>() != 20 {
-        panic!("ObjectExpression: size is not 20")
+        stale_layout!("ObjectExpression: size is not 20")
     }
     if ::core::mem::align_of::<ObjectExpression<'static>>() != 4 {
-        panic!("ObjectExpression: align is not 4")
+        stale_layout!("ObjectExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ObjectExpression, span) != 0 {
-        panic!("ObjectExpression.span: offset is not 0")
+        stale_layout!("ObjectExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ObjectExpression, properties) != 8 {
-        panic!("ObjectExpression.properties: offset is not 8")
+        stale_layout!("ObjectExpression.properties: offset is not 8")
     }
     if ::core::mem::size_of::<ObjectPattern<'static>>() != 20 {
-        panic!("ObjectPattern: size is not 20")
+        stale_layout!("ObjectPattern: size is not 20")
     }
     if ::core::mem::align_of::<ObjectPattern<'static>>() != 4 {
-        panic!("ObjectPattern: align is not 4")
+        stale_layout!("ObjectPattern: align is not 4")
     }
     if ::core::mem::offset_of!(ObjectPattern, span) != 0 {
-        panic!("ObjectPattern.span: offset is not 0")
+        stale_layout!("ObjectPattern.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ObjectPattern, properties) != 8 {
-        panic!("ObjectPattern.properties: offset is not 8")
+        stale_layout!("ObjectPattern.properties: offset is not 8")
     }
     if ::core::mem::size_of::<ParenthesizedExpression<'static>>() != 16 {
-        panic!("ParenthesizedExpression: size is not 16")
+        stale_layout!("ParenthesizedExpression: size is not 16")
     }
     if ::core::mem::align_of::<ParenthesizedExpression<'static>>() != 4 {
-        panic!("ParenthesizedExpression: align is not 4")
+        stale_layout!("ParenthesizedExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ParenthesizedExpression, span) != 0 {
-        panic!("ParenthesizedExpression.span: offset is not 0")
+        stale_layout!("ParenthesizedExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ParenthesizedExpression, expression) != 8 {
-        panic!("ParenthesizedExpression.expression: offset is not 8")
+        stale_layout!("ParenthesizedExpression.expression: offset is not 8")
     }
     if ::core::mem::size_of::<PrivateIdentifier<'static>>() != 16 {
-        panic!("PrivateIdentifier: size is not 16")
+        stale_layout!("PrivateIdentifier: size is not 16")
     }
     if ::core::mem::align_of::<PrivateIdentifier<'static>>() != 4 {
-        panic!("PrivateIdentifier: align is not 4")
+        stale_layout!("PrivateIdentifier: align is not 4")
     }
     if ::core::mem::offset_of!(PrivateIdentifier, span) != 0 {
-        panic!("PrivateIdentifier.span: offset is not 0")
+        stale_layout!("PrivateIdentifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(PrivateIdentifier, name) != 8 {
-        panic!("PrivateIdentifier.name: offset is not 8")
+        stale_layout!("PrivateIdentifier.name: offset is not 8")
     }
     if ::core::mem::size_of::<Property<'static>>() != 32 {
-        panic!("Property: size is not 32")
+        stale_layout!("Property: size is not 32")
     }
     if ::core::mem::align_of::<Property<'static>>() != 4 {
-        panic!("Property: align is not 4")
+        stale_layout!("Property: align is not 4")
     }
     if ::core::mem::offset_of!(Property, span) != 0 {
-        panic!("Property.span: offset is not 0")
+        stale_layout!("Property.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Property, method) != 8 {
-        panic!("Property.method: offset is not 8")
+        stale_layout!("Property.method: offset is not 8")
     }
     if ::core::mem::offset_of!(Property, shorthand) != 9 {
-        panic!("Property.shorthand: offset is not 9")
+        stale_layout!("Property.shorthand: offset is not 9")
     }
     if ::core::mem::offset_of!(Property, computed) != 10 {
-        panic!("Property.computed: offset is not 10")
+        stale_layout!("Property.computed: offset is not 10")
     }
     if ::core::mem::offset_of!(Property, key) != 12 {
-        panic!("Property.key: offset is not 12")
+        stale_layout!("Property.key: offset is not 12")
     }
     if ::core::mem::offset_of!(Property, value) != 20 {
-        panic!("Property.value: offset is not 20")
+        stale_layout!("Property.value: offset is not 20")
     }
     if ::core::mem::offset_of!(Property, kind) != 28 {
-        panic!("Property.kind: offset is not 28")
+        stale_layout!("Property.kind: offset is not 28")
     }
     if ::core::mem::size_of::<PropertyDefinition<'static>>() != 28 {
-        panic!("PropertyDefinition: size is not 28")
+        stale_layout!("PropertyDefinition: size is not 28")
     }
     if ::core::mem::align_of::<PropertyDefinition<'static>>() != 4 {
-        panic!("PropertyDefinition: align is not 4")
+        stale_layout!("PropertyDefinition: align is not 4")
     }
     if ::core::mem::offset_of!(PropertyDefinition, span) != 0 {
-        panic!("PropertyDefinition.span: offset is not 0")
+        stale_layout!("PropertyDefinition.span: offset is not 0")
     }
     if ::core::mem::offset_of!(PropertyDefinition, is_static) != 8 {
-        panic!("PropertyDefinition.is_static: offset is not 8")
+        stale_layout!("PropertyDefinition.is_static: offset is not 8")
     }
     if ::core::mem::offset_of!(PropertyDefinition, computed) != 9 {
-        panic!("PropertyDefinition.computed: offset is not 9")
+        stale_layout!("PropertyDefinition.computed: offset is not 9")
     }
     if ::core::mem::offset_of!(PropertyDefinition, key) != 12 {
-        panic!("PropertyDefinition.key: offset is not 12")
+        stale_layout!("PropertyDefinition.key: offset is not 12")
     }
     if ::core::mem::offset_of!(PropertyDefinition, value) != 20 {
-        panic!("PropertyDefinition.value: offset is not 20")
+        stale_layout!("PropertyDefinition.value: offset is not 20")
     }
     if ::core::mem::size_of::<RestElement<'static>>() != 16 {
-        panic!("RestElement: size is not 16")
+        stale_layout!("RestElement: size is not 16")
     }
     if ::core::mem::align_of::<RestElement<'static>>() != 4 {
-        panic!("RestElement: align is not 4")
+        stale_layout!("RestElement: align is not 4")
     }
     if ::core::mem::offset_of!(RestElement, span) != 0 {
-        panic!("RestElement.span: offset is not 0")
+        stale_layout!("RestElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(RestElement, argument) != 8 {
-        panic!("RestElement.argument: offset is not 8")
+        stale_layout!("RestElement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<ReturnStatement<'static>>() != 16 {
-        panic!("ReturnStatement: size is not 16")
+        stale_layout!("ReturnStatement: size is not 16")
     }
     if ::core::mem::align_of::<ReturnStatement<'static>>() != 4 {
-        panic!("ReturnStatement: align is not 4")
+        stale_layout!("ReturnStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ReturnStatement, span) != 0 {
-        panic!("ReturnStatement.span: offset is not 0")
+        stale_layout!("ReturnStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ReturnStatement, argument) != 8 {
-        panic!("ReturnStatement.argument: offset is not 8")
+        stale_layout!("ReturnStatement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<SequenceExpression<'static>>() != 20 {
-        panic!("SequenceExpression: size is not 20")
+        stale_layout!("SequenceExpression: size is not 20")
     }
     if ::core::mem::align_of::<SequenceExpression<'static>>() != 4 {
-        panic!("SequenceExpression: align is not 4")
+        stale_layout!("SequenceExpression: align is not 4")
     }
     if ::core::mem::offset_of!(SequenceExpression, span) != 0 {
-        panic!("SequenceExpression.span: offset is not 0")
+        stale_layout!("SequenceExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SequenceExpression, expressions) != 8 {
-        panic!("SequenceExpression.expressions: offset is not 8")
+        stale_layout!("SequenceExpression.expressions: offset is not 8")
     }
     if ::core::mem::size_of::<SpreadElement<'static>>() != 16 {
-        panic!("SpreadElement: size is not 16")
+        stale_layout!("SpreadElement: size is not 16")
     }
     if ::core::mem::align_of::<SpreadElement<'static>>() != 4 {
-        panic!("SpreadElement: align is not 4")
+        stale_layout!("SpreadElement: align is not 4")
     }
     if ::core::mem::offset_of!(SpreadElement, span) != 0 {
-        panic!("SpreadElement.span: offset is not 0")
+        stale_layout!("SpreadElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SpreadElement, argument) != 8 {
-        panic!("SpreadElement.argument: offset is not 8")
+        stale_layout!("SpreadElement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<StaticBlock<'static>>() != 20 {
-        panic!("StaticBlock: size is not 20")
+        stale_layout!("StaticBlock: size is not 20")
     }
     if ::core::mem::align_of::<StaticBlock<'static>>() != 4 {
-        panic!("StaticBlock: align is not 4")
+        stale_layout!("StaticBlock: align is not 4")
     }
     if ::core::mem::offset_of!(StaticBlock, span) != 0 {
-        panic!("StaticBlock.span: offset is not 0")
+        stale_layout!("StaticBlock.span: offset is not 0")
     }
     if ::core::mem::offset_of!(StaticBlock, body) != 8 {
-        panic!("StaticBlock.body: offset is not 8")
+        stale_layout!("StaticBlock.body: offset is not 8")
     }
     if ::core::mem::size_of::<Super>() != 8 {
-        panic!("Super: size is not 8")
+        stale_layout!("Super: size is not 8")
     }
     if ::core::mem::align_of::<Super>() != 4 {
-        panic!("Super: align is not 4")
+        stale_layout!("Super: align is not 4")
     }
     if ::core::mem::offset_of!(Super, span) != 0 {
-        panic!("Super.span: offset is not 0")
+        stale_layout!("Super.span: offset is not 0")
     }
     if ::core::mem::size_of::<SwitchCase<'static>>() != 28 {
-        panic!("SwitchCase: size is not 28")
+        stale_layout!("SwitchCase: size is not 28")
     }
     if ::core::mem::align_of::<SwitchCase<'static>>() != 4 {
-        panic!("SwitchCase: align is not 4")
+        stale_layout!("SwitchCase: align is not 4")
     }
     if ::core::mem::offset_of!(SwitchCase, span) != 0 {
-        panic!("SwitchCase.span: offset is not 0")
+        stale_layout!("SwitchCase.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SwitchCase, consequent) != 8 {
-        panic!("SwitchCase.consequent: offset is not 8")
+        stale_layout!("SwitchCase.consequent: offset is not 8")
     }
     if ::core::mem::offset_of!(SwitchCase, test) != 20 {
-        panic!("SwitchCase.test: offset is not 20")
+        stale_layout!("SwitchCase.test: offset is not 20")
     }
     if ::core::mem::size_of::<SwitchStatement<'static>>() != 28 {
-        panic!("SwitchStatement: size is not 28")
+        stale_layout!("SwitchStatement: size is not 28")
     }
     if ::core::mem::align_of::<SwitchStatement<'static>>() != 4 {
-        panic!("SwitchStatement: align is not 4")
+        stale_layout!("SwitchStatement: align is not 4")
     }
     if ::core::mem::offset_of!(SwitchStatement, span) != 0 {
-        panic!("SwitchStatement.span: offset is not 0")
+        stale_layout!("SwitchStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(SwitchStatement, discriminant) != 8 {
-        panic!("SwitchStatement.discriminant: offset is not 8")
+        stale_layout!("SwitchStatement.discriminant: offset is not 8")
     }
     if ::core::mem::offset_of!(SwitchStatement, cases) != 16 {
-        panic!("SwitchStatement.cases: offset is not 16")
+        stale_layout!("SwitchStatement.cases: offset is not 16")
     }
     if ::core::mem::size_of::<TaggedTemplateExpression<'static>>() != 24 {
-        panic!("TaggedTemplateExpression: size is not 24")
+        stale_layout!("TaggedTemplateExpression: size is not 24")
     }
     if ::core::mem::align_of::<TaggedTemplateExpression<'static>>() != 4 {
-        panic!("TaggedTemplateExpression: align is not 4")
+        stale_layout!("TaggedTemplateExpression: align is not 4")
     }
     if ::core::mem::offset_of!(TaggedTemplateExpression, span) != 0 {
-        panic!("TaggedTemplateExpression.span: offset is not 0")
+        stale_layout!("TaggedTemplateExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TaggedTemplateExpression, tag) != 8 {
-        panic!("TaggedTemplateExpression.tag: offset is not 8")
+        stale_layout!("TaggedTemplateExpression.tag: offset is not 8")
     }
     if ::core::mem::offset_of!(TaggedTemplateExpression, quasi) != 16 {
-        panic!("TaggedTemplateExpression.quasi: offset is not 16")
+        stale_layout!("TaggedTemplateExpression.quasi: offset is not 16")
     }
     if ::core::mem::size_of::<TemplateElement<'static>>() != 28 {
-        panic!("TemplateElement: size is not 28")
+        stale_layout!("TemplateElement: size is not 28")
     }
     if ::core::mem::align_of::<TemplateElement<'static>>() != 4 {
-        panic!("TemplateElement: align is not 4")
+        stale_layout!("TemplateElement: align is not 4")
     }
     if ::core::mem::offset_of!(TemplateElement, span) != 0 {
-        panic!("TemplateElement.span: offset is not 0")
+        stale_layout!("TemplateElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TemplateElement, value) != 8 {
-        panic!("TemplateElement.value: offset is not 8")
+        stale_layout!("TemplateElement.value: offset is not 8")
     }
     if ::core::mem::offset_of!(TemplateElement, tail) != 24 {
-        panic!("TemplateElement.tail: offset is not 24")
+        stale_layout!("TemplateElement.tail: offset is not 24")
     }
     if ::core::mem::size_of::<TemplateLiteral<'static>>() != 32 {
-        panic!("TemplateLiteral: size is not 32")
+        stale_layout!("TemplateLiteral: size is not 32")
     }
     if ::core::mem::align_of::<TemplateLiteral<'static>>() != 4 {
-        panic!("TemplateLiteral: align is not 4")
+        stale_layout!("TemplateLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(TemplateLiteral, span) != 0 {
-        panic!("TemplateLiteral.span: offset is not 0")
+        stale_layout!("TemplateLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TemplateLiteral, expressions) != 8 {
-        panic!("TemplateLiteral.expressions: offset is not 8")
+        stale_layout!("TemplateLiteral.expressions: offset is not 8")
     }
     if ::core::mem::offset_of!(TemplateLiteral, quasis) != 20 {
-        panic!("TemplateLiteral.quasis: offset is not 20")
+        stale_layout!("TemplateLiteral.quasis: offset is not 20")
     }
     if ::core::mem::size_of::<ThisExpression>() != 8 {
-        panic!("ThisExpression: size is not 8")
+        stale_layout!("ThisExpression: size is not 8")
     }
     if ::core::mem::align_of::<ThisExpression>() != 4 {
-        panic!("ThisExpression: align is not 4")
+        stale_layout!("ThisExpression: align is not 4")
     }
     if ::core::mem::offset_of!(ThisExpression, span) != 0 {
-        panic!("ThisExpression.span: offset is not 0")
+        stale_layout!("ThisExpression.span: offset is not 0")
     }
     if ::core::mem::size_of::<ThrowStatement<'static>>() != 16 {
-        panic!("ThrowStatement: size is not 16")
+        stale_layout!("ThrowStatement: size is not 16")
     }
     if ::core::mem::align_of::<ThrowStatement<'static>>() != 4 {
-        panic!("ThrowStatement: align is not 4")
+        stale_layout!("ThrowStatement: align is not 4")
     }
     if ::core::mem::offset_of!(ThrowStatement, span) != 0 {
-        panic!("ThrowStatement.span: offset is not 0")
+        stale_layout!("ThrowStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(ThrowStatement, argument) != 8 {
-        panic!("ThrowStatement.argument: offset is not 8")
+        stale_layout!("ThrowStatement.argument: offset is not 8")
     }
     if ::core::mem::size_of::<TryStatement<'static>>() != 32 {
-        panic!("TryStatement: size is not 32")
+        stale_layout!("TryStatement: size is not 32")
     }
     if ::core::mem::align_of::<TryStatement<'static>>() != 4 {
-        panic!("TryStatement: align is not 4")
+        stale_layout!("TryStatement: align is not 4")
     }
     if ::core::mem::offset_of!(TryStatement, span) != 0 {
-        panic!("TryStatement.span: offset is not 0")
+        stale_layout!("TryStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(TryStatement, block) != 8 {
-        panic!("TryStatement.block: offset is not 8")
+        stale_layout!("TryStatement.block: offset is not 8")
     }
     if ::core::mem::offset_of!(TryStatement, handler) != 16 {
-        panic!("TryStatement.handler: offset is not 16")
+        stale_layout!("TryStatement.handler: offset is not 16")
     }
     if ::core::mem::offset_of!(TryStatement, finalizer) != 24 {
-        panic!("TryStatement.finalizer: offset is not 24")
+        stale_layout!("TryStatement.finalizer: offset is not 24")
     }
     if ::core::mem::size_of::<UnaryExpression<'static>>() != 20 {
-        panic!("UnaryExpression: size is not 20")
+        stale_layout!("UnaryExpression: size is not 20")
     }
     if ::core::mem::align_of::<UnaryExpression<'static>>() != 4 {
-        panic!("UnaryExpression: align is not 4")
+        stale_layout!("UnaryExpression: align is not 4")
     }
     if ::core::mem::offset_of!(UnaryExpression, span) != 0 {
-        panic!("UnaryExpression.span: offset is not 0")
+        stale_layout!("UnaryExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(UnaryExpression, operator) != 8 {
-        panic!("UnaryExpression.operator: offset is not 8")
+        stale_layout!("UnaryExpression.operator: offset is not 8")
     }
     if ::core::mem::offset_of!(UnaryExpression, prefix) != 9 {
-        panic!("UnaryExpression.prefix: offset is not 9")
+        stale_layout!("UnaryExpression.prefix: offset is not 9")
     }
     if ::core::mem::offset_of!(UnaryExpression, argument) != 12 {
-        panic!("UnaryExpression.argument: offset is not 12")
+        stale_layout!("UnaryExpression.argument: offset is not 12")
     }
     if ::core::mem::size_of::<UpdateExpression<'static>>() != 20 {
-        panic!("UpdateExpression: size is not 20")
+        stale_layout!("UpdateExpression: size is not 20")
     }
     if ::core::mem::align_of::<UpdateExpression<'static>>() != 4 {
-        panic!("UpdateExpression: align is not 4")
+        stale_layout!("UpdateExpression: align is not 4")
     }
     if ::core::mem::offset_of!(UpdateExpression, span) != 0 {
-        panic!("UpdateExpression.span: offset is not 0")
+        stale_layout!("UpdateExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(UpdateExpression, operator) != 8 {
-        panic!("UpdateExpression.operator: offset is not 8")
+        stale_layout!("UpdateExpression.operator: offset is not 8")
     }
     if ::core::mem::offset_of!(UpdateExpression, prefix) != 9 {
-        panic!("UpdateExpression.prefix: offset is not 9")
+        stale_layout!("UpdateExpression.prefix: offset is not 9")
     }
     if ::core::mem::offset_of!(UpdateExpression, argument) != 12 {
-        panic!("UpdateExpression.argument: offset is not 12")
+        stale_layout!("UpdateExpression.argument: offset is not 12")
     }
     if ::core::mem::size_of::<VariableDeclaration<'static>>() != 24 {
-        panic!("VariableDeclaration: size is not 24")
+        stale_layout!("VariableDeclaration: size is not 24")
     }
     if ::core::mem::align_of::<VariableDeclaration<'static>>() != 4 {
-        panic!("VariableDeclaration: align is not 4")
+        stale_layout!("VariableDeclaration: align is not 4")
     }
     if ::core::mem::offset_of!(VariableDeclaration, span) != 0 {
-        panic!("VariableDeclaration.span: offset is not 0")
+        stale_layout!("VariableDeclaration.span: offset is not 0")
     }
     if ::core::mem::offset_of!(VariableDeclaration, declarations) != 8 {
-        panic!("VariableDeclaration.declarations: offset is not 8")
+        stale_layout!("VariableDeclaration.declarations: offset is not 8")
     }
     if ::core::mem::offset_of!(VariableDeclaration, kind) != 20 {
-        panic!("VariableDeclaration.kind: offset is not 20")
+        stale_layout!("VariableDeclaration.kind: offset is not 20")
     }
     if ::core::mem::size_of::<VariableDeclarator<'static>>() != 24 {
-        panic!("VariableDeclarator: size is not 24")
+        stale_layout!("VariableDeclarator: size is not 24")
     }
     if ::core::mem::align_of::<VariableDeclarator<'static>>() != 4 {
-        panic!("VariableDeclarator: align is not 4")
+        stale_layout!("VariableDeclarator: align is not 4")
     }
     if ::core::mem::offset_of!(VariableDeclarator, span) != 0 {
-        panic!("VariableDeclarator.span: offset is not 0")
+        stale_layout!("VariableDeclarator.span: offset is not 0")
     }
     if ::core::mem::offset_of!(VariableDeclarator, id) != 8 {
-        panic!("VariableDeclarator.id: offset is not 8")
+        stale_layout!("VariableDeclarator.id: offset is not 8")
     }
     if ::core::mem::offset_of!(VariableDeclarator, init) != 16 {
-        panic!("VariableDeclarator.init: offset is not 16")
+        stale_layout!("VariableDeclarator.init: offset is not 16")
     }
     if ::core::mem::size_of::<WhileStatement<'static>>() != 24 {
-        panic!("WhileStatement: size is not 24")
+        stale_layout!("WhileStatement: size is not 24")
     }
     if ::core::mem::align_of::<WhileStatement<'static>>() != 4 {
-        panic!("WhileStatement: align is not 4")
+        stale_layout!("WhileStatement: align is not 4")
     }
     if ::core::mem::offset_of!(WhileStatement, span) != 0 {
-        panic!("WhileStatement.span: offset is not 0")
+        stale_layout!("WhileStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(WhileStatement, test) != 8 {
-        panic!("WhileStatement.test: offset is not 8")
+        stale_layout!("WhileStatement.test: offset is not 8")
     }
     if ::core::mem::offset_of!(WhileStatement, body) != 16 {
-        panic!("WhileStatement.body: offset is not 16")
+        stale_layout!("WhileStatement.body: offset is not 16")
     }
     if ::core::mem::size_of::<WithStatement<'static>>() != 24 {
-        panic!("WithStatement: size is not 24")
+        stale_layout!("WithStatement: size is not 24")
     }
     if ::core::mem::align_of::<WithStatement<'static>>() != 4 {
-        panic!("WithStatement: align is not 4")
+        stale_layout!("WithStatement: align is not 4")
     }
     if ::core::mem::offset_of!(WithStatement, span) != 0 {
-        panic!("WithStatement.span: offset is not 0")
+        stale_layout!("WithStatement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(WithStatement, object) != 8 {
-        panic!("WithStatement.object: offset is not 8")
+        stale_layout!("WithStatement.object: offset is not 8")
     }
     if ::core::mem::offset_of!(WithStatement, body) != 16 {
-        panic!("WithStatement.body: offset is not 16")
+        stale_layout!("WithStatement.body: offset is not 16")
     }
     if ::core::mem::size_of::<YieldExpression<'static>>() != 20 {
-        panic!("YieldExpression: size is not 20")
+        stale_layout!("YieldExpression: size is not 20")
     }
     if ::core::mem::align_of::<YieldExpression<'static>>() != 4 {
-        panic!("YieldExpression: align is not 4")
+        stale_layout!("YieldExpression: align is not 4")
     }
     if ::core::mem::offset_of!(YieldExpression, span) != 0 {
-        panic!("YieldExpression.span: offset is not 0")
+        stale_layout!("YieldExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(YieldExpression, delegate) != 8 {
-        panic!("YieldExpression.delegate: offset is not 8")
+        stale_layout!("YieldExpression.delegate: offset is not 8")
     }
     if ::core::mem::offset_of!(YieldExpression, argument) != 12 {
-        panic!("YieldExpression.argument: offset is not 12")
+        stale_layout!("YieldExpression.argument: offset is not 12")
     }
     if ::core::mem::size_of::<AssignmentOperator>() != 1 {
-        panic!("AssignmentOperator: size is not 1")
+        stale_layout!("AssignmentOperator: size is not 1")
     }
     if ::core::mem::align_of::<AssignmentOperator>() != 1 {
-        panic!("AssignmentOperator: align is not 1")
+        stale_layout!("AssignmentOperator: align is not 1")
     }
     if ::core::mem::size_of::<BinaryOperator>() != 1 {
-        panic!("BinaryOperator: size is not 1")
+        stale_layout!("BinaryOperator: size is not 1")
     }
     if ::core::mem::align_of::<BinaryOperator>() != 1 {
-        panic!("BinaryOperator: align is not 1")
+        stale_layout!("BinaryOperator: align is not 1")
     }
     if ::core::mem::size_of::<LogicalOperator>() != 1 {
-        panic!("LogicalOperator: size is not 1")
+        stale_layout!("LogicalOperator: size is not 1")
     }
     if ::core::mem::align_of::<LogicalOperator>() != 1 {
-        panic!("LogicalOperator: align is not 1")
+        stale_layout!("LogicalOperator: align is not 1")
     }
     if ::core::mem::size_of::<UnaryOperator>() != 1 {
-        panic!("UnaryOperator: size is not 1")
+        stale_layout!("UnaryOperator: size is not 1")
     }
     if ::core::mem::align_of::<UnaryOperator>() != 1 {
-        panic!("UnaryOperator: align is not 1")
+        stale_layout!("UnaryOperator: align is not 1")
     }
     if ::core::mem::size_of::<UpdateOperator>() != 1 {
-        panic!("UpdateOperator: size is not 1")
+        stale_layout!("UpdateOperator: size is not 1")
     }
     if ::core::mem::align_of::<UpdateOperator>() != 1 {
-        panic!("UpdateOperator: align is not 1")
+        stale_layout!("UpdateOperator: align is not 1")
     }
     if ::core::mem::size_of::<VariableDeclarationKind>() != 1 {
-        panic!("VariableDeclarationKind: size is not 1")
+        stale_layout!("VariableDeclarationKind: size is not 1")
     }
     if ::core::mem::align_of::<VariableDeclarationKind>() != 1 {
-        panic!("VariableDeclarationKind: align is not 1")
+        stale_layout!("VariableDeclarationKind: align is not 1")
     }
     if ::core::mem::size_of::<MethodDefinitionKind>() != 1 {
-        panic!("MethodDefinitionKind: size is not 1")
+        stale_layout!("MethodDefinitionKind: size is not 1")
     }
     if ::core::mem::align_of::<MethodDefinitionKind>() != 1 {
-        panic!("MethodDefinitionKind: align is not 1")
+        stale_layout!("MethodDefinitionKind: align is not 1")
     }
     if ::core::mem::size_of::<PropertyKind>() != 1 {
-        panic!("PropertyKind: size is not 1")
+        stale_layout!("PropertyKind: size is not 1")
     }
     if ::core::mem::align_of::<PropertyKind>() != 1 {
-        panic!("PropertyKind: align is not 1")
+        stale_layout!("PropertyKind: align is not 1")
     }
     if ::core::mem::size_of::<JSXAttribute<'static>>() != 24 {
-        panic!("JSXAttribute: size is not 24")
+        stale_layout!("JSXAttribute: size is not 24")
     }
     if ::core::mem::align_of::<JSXAttribute<'static>>() != 4 {
-        panic!("JSXAttribute: align is not 4")
+        stale_layout!("JSXAttribute: align is not 4")
     }
     if ::core::mem::offset_of!(JSXAttribute, span) != 0 {
-        panic!("JSXAttribute.span: offset is not 0")
+        stale_layout!("JSXAttribute.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXAttribute, name) != 8 {
-        panic!("JSXAttribute.name: offset is not 8")
+        stale_layout!("JSXAttribute.name: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXAttribute, value) != 16 {
-        panic!("JSXAttribute.value: offset is not 16")
+        stale_layout!("JSXAttribute.value: offset is not 16")
     }
     if ::core::mem::size_of::<JSXClosingElement<'static>>() != 16 {
-        panic!("JSXClosingElement: size is not 16")
+        stale_layout!("JSXClosingElement: size is not 16")
     }
     if ::core::mem::align_of::<JSXClosingElement<'static>>() != 4 {
-        panic!("JSXClosingElement: align is not 4")
+        stale_layout!("JSXClosingElement: align is not 4")
     }
     if ::core::mem::offset_of!(JSXClosingElement, span) != 0 {
-        panic!("JSXClosingElement.span: offset is not 0")
+        stale_layout!("JSXClosingElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXClosingElement, name) != 8 {
-        panic!("JSXClosingElement.name: offset is not 8")
+        stale_layout!("JSXClosingElement.name: offset is not 8")
     }
     if ::core::mem::size_of::<JSXClosingFragment>() != 8 {
-        panic!("JSXClosingFragment: size is not 8")
+        stale_layout!("JSXClosingFragment: size is not 8")
     }
     if ::core::mem::align_of::<JSXClosingFragment>() != 4 {
-        panic!("JSXClosingFragment: align is not 4")
+        stale_layout!("JSXClosingFragment: align is not 4")
     }
     if ::core::mem::offset_of!(JSXClosingFragment, span) != 0 {
-        panic!("JSXClosingFragment.span: offset is not 0")
+        stale_layout!("JSXClosingFragment.span: offset is not 0")
     }
     if ::core::mem::size_of::<JSXElement<'static>>() != 36 {
-        panic!("JSXElement: size is not 36")
+        stale_layout!("JSXElement: size is not 36")
     }
     if ::core::mem::align_of::<JSXElement<'static>>() != 4 {
-        panic!("JSXElement: align is not 4")
+        stale_layout!("JSXElement: align is not 4")
     }
     if ::core::mem::offset_of!(JSXElement, span) != 0 {
-        panic!("JSXElement.span: offset is not 0")
+        stale_layout!("JSXElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXElement, opening_element) != 8 {
-        panic!("JSXElement.opening_element: offset is not 8")
+        stale_layout!("JSXElement.opening_element: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXElement, closing_element) != 16 {
-        panic!("JSXElement.closing_element: offset is not 16")
+        stale_layout!("JSXElement.closing_element: offset is not 16")
     }
     if ::core::mem::offset_of!(JSXElement, children) != 24 {
-        panic!("JSXElement.children: offset is not 24")
+        stale_layout!("JSXElement.children: offset is not 24")
     }
     if ::core::mem::size_of::<JSXEmptyExpression>() != 8 {
-        panic!("JSXEmptyExpression: size is not 8")
+        stale_layout!("JSXEmptyExpression: size is not 8")
     }
     if ::core::mem::align_of::<JSXEmptyExpression>() != 4 {
-        panic!("JSXEmptyExpression: align is not 4")
+        stale_layout!("JSXEmptyExpression: align is not 4")
     }
     if ::core::mem::offset_of!(JSXEmptyExpression, span) != 0 {
-        panic!("JSXEmptyExpression.span: offset is not 0")
+        stale_layout!("JSXEmptyExpression.span: offset is not 0")
     }
     if ::core::mem::size_of::<JSXExpressionContainer<'static>>() != 16 {
-        panic!("JSXExpressionContainer: size is not 16")
+        stale_layout!("JSXExpressionContainer: size is not 16")
     }
     if ::core::mem::align_of::<JSXExpressionContainer<'static>>() != 4 {
-        panic!("JSXExpressionContainer: align is not 4")
+        stale_layout!("JSXExpressionContainer: align is not 4")
     }
     if ::core::mem::offset_of!(JSXExpressionContainer, span) != 0 {
-        panic!("JSXExpressionContainer.span: offset is not 0")
+        stale_layout!("JSXExpressionContainer.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXExpressionContainer, expression) != 8 {
-        panic!("JSXExpressionContainer.expression: offset is not 8")
+        stale_layout!("JSXExpressionContainer.expression: offset is not 8")
     }
     if ::core::mem::size_of::<JSXFragment<'static>>() != 36 {
-        panic!("JSXFragment: size is not 36")
+        stale_layout!("JSXFragment: size is not 36")
     }
     if ::core::mem::align_of::<JSXFragment<'static>>() != 4 {
-        panic!("JSXFragment: align is not 4")
+        stale_layout!("JSXFragment: align is not 4")
     }
     if ::core::mem::offset_of!(JSXFragment, span) != 0 {
-        panic!("JSXFragment.span: offset is not 0")
+        stale_layout!("JSXFragment.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXFragment, opening_fragment) != 8 {
-        panic!("JSXFragment.opening_fragment: offset is not 8")
+        stale_layout!("JSXFragment.opening_fragment: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXFragment, closing_fragment) != 16 {
-        panic!("JSXFragment.closing_fragment: offset is not 16")
+        stale_layout!("JSXFragment.closing_fragment: offset is not 16")
     }
     if ::core::mem::offset_of!(JSXFragment, children) != 24 {
-        panic!("JSXFragment.children: offset is not 24")
+        stale_layout!("JSXFragment.children: offset is not 24")
     }
     if ::core::mem::size_of::<JSXIdentifier<'static>>() != 16 {
-        panic!("JSXIdentifier: size is not 16")
+        stale_layout!("JSXIdentifier: size is not 16")
     }
     if ::core::mem::align_of::<JSXIdentifier<'static>>() != 4 {
-        panic!("JSXIdentifier: align is not 4")
+        stale_layout!("JSXIdentifier: align is not 4")
     }
     if ::core::mem::offset_of!(JSXIdentifier, span) != 0 {
-        panic!("JSXIdentifier.span: offset is not 0")
+        stale_layout!("JSXIdentifier.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXIdentifier, name) != 8 {
-        panic!("JSXIdentifier.name: offset is not 8")
+        stale_layout!("JSXIdentifier.name: offset is not 8")
     }
     if ::core::mem::size_of::<JSXMemberExpression<'static>>() != 24 {
-        panic!("JSXMemberExpression: size is not 24")
+        stale_layout!("JSXMemberExpression: size is not 24")
     }
     if ::core::mem::align_of::<JSXMemberExpression<'static>>() != 4 {
-        panic!("JSXMemberExpression: align is not 4")
+        stale_layout!("JSXMemberExpression: align is not 4")
     }
     if ::core::mem::offset_of!(JSXMemberExpression, span) != 0 {
-        panic!("JSXMemberExpression.span: offset is not 0")
+        stale_layout!("JSXMemberExpression.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXMemberExpression, object) != 8 {
-        panic!("JSXMemberExpression.object: offset is not 8")
+        stale_layout!("JSXMemberExpression.object: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXMemberExpression, property) != 16 {
-        panic!("JSXMemberExpression.property: offset is not 16")
+        stale_layout!("JSXMemberExpression.property: offset is not 16")
     }
     if ::core::mem::size_of::<JSXNamespacedName<'static>>() != 24 {
-        panic!("JSXNamespacedName: size is not 24")
+        stale_layout!("JSXNamespacedName: size is not 24")
     }
     if ::core::mem::align_of::<JSXNamespacedName<'static>>() != 4 {
-        panic!("JSXNamespacedName: align is not 4")
+        stale_layout!("JSXNamespacedName: align is not 4")
     }
     if ::core::mem::offset_of!(JSXNamespacedName, span) != 0 {
-        panic!("JSXNamespacedName.span: offset is not 0")
+        stale_layout!("JSXNamespacedName.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXNamespacedName, namespace) != 8 {
-        panic!("JSXNamespacedName.namespace: offset is not 8")
+        stale_layout!("JSXNamespacedName.namespace: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXNamespacedName, name) != 16 {
-        panic!("JSXNamespacedName.name: offset is not 16")
+        stale_layout!("JSXNamespacedName.name: offset is not 16")
     }
     if ::core::mem::size_of::<JSXOpeningElement<'static>>() != 32 {
-        panic!("JSXOpeningElement: size is not 32")
+        stale_layout!("JSXOpeningElement: size is not 32")
     }
     if ::core::mem::align_of::<JSXOpeningElement<'static>>() != 4 {
-        panic!("JSXOpeningElement: align is not 4")
+        stale_layout!("JSXOpeningElement: align is not 4")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, span) != 0 {
-        panic!("JSXOpeningElement.span: offset is not 0")
+        stale_layout!("JSXOpeningElement.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, attributes) != 8 {
-        panic!("JSXOpeningElement.attributes: offset is not 8")
+        stale_layout!("JSXOpeningElement.attributes: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, name) != 20 {
-        panic!("JSXOpeningElement.name: offset is not 20")
+        stale_layout!("JSXOpeningElement.name: offset is not 20")
     }
     if ::core::mem::offset_of!(JSXOpeningElement, self_closing) != 28 {
-        panic!("JSXOpeningElement.self_closing: offset is not 28")
+        stale_layout!("JSXOpeningElement.self_closing: offset is not 28")
     }
     if ::core::mem::size_of::<JSXOpeningFragment<'static>>() != 24 {
-        panic!("JSXOpeningFragment: size is not 24")
+        stale_layout!("JSXOpeningFragment: size is not 24")
     }
     if ::core::mem::align_of::<JSXOpeningFragment<'static>>() != 4 {
-        panic!("JSXOpeningFragment: align is not 4")
+        stale_layout!("JSXOpeningFragment: align is not 4")
     }
     if ::core::mem::offset_of!(JSXOpeningFragment, span) != 0 {
-        panic!("JSXOpeningFragment.span: offset is not 0")
+        stale_layout!("JSXOpeningFragment.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXOpeningFragment, attributes) != 8 {
-        panic!("JSXOpeningFragment.attributes: offset is not 8")
+        stale_layout!("JSXOpeningFragment.attributes: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXOpeningFragment, self_closing) != 20 {
-        panic!("JSXOpeningFragment.self_closing: offset is not 20")
+        stale_layout!("JSXOpeningFragment.self_closing: offset is not 20")
     }
     if ::core::mem::size_of::<JSXSpreadAttribute<'static>>() != 16 {
-        panic!("JSXSpreadAttribute: size is not 16")
+        stale_layout!("JSXSpreadAttribute: size is not 16")
     }
     if ::core::mem::align_of::<JSXSpreadAttribute<'static>>() != 4 {
-        panic!("JSXSpreadAttribute: align is not 4")
+        stale_layout!("JSXSpreadAttribute: align is not 4")
     }
     if ::core::mem::offset_of!(JSXSpreadAttribute, span) != 0 {
-        panic!("JSXSpreadAttribute.span: offset is not 0")
+        stale_layout!("JSXSpreadAttribute.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXSpreadAttribute, argument) != 8 {
-        panic!("JSXSpreadAttribute.argument: offset is not 8")
+        stale_layout!("JSXSpreadAttribute.argument: offset is not 8")
     }
     if ::core::mem::size_of::<JSXText<'static>>() != 24 {
-        panic!("JSXText: size is not 24")
+        stale_layout!("JSXText: size is not 24")
     }
     if ::core::mem::align_of::<JSXText<'static>>() != 4 {
-        panic!("JSXText: align is not 4")
+        stale_layout!("JSXText: align is not 4")
     }
     if ::core::mem::offset_of!(JSXText, span) != 0 {
-        panic!("JSXText.span: offset is not 0")
+        stale_layout!("JSXText.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXText, value) != 8 {
-        panic!("JSXText.value: offset is not 8")
+        stale_layout!("JSXText.value: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXText, raw) != 16 {
-        panic!("JSXText.raw: offset is not 16")
+        stale_layout!("JSXText.raw: offset is not 16")
     }
     if ::core::mem::size_of::<JSXTextWithBigint<'static>>() != 32 {
-        panic!("JSXTextWithBigint: size is not 32")
+        stale_layout!("JSXTextWithBigint: size is not 32")
     }
     if ::core::mem::align_of::<JSXTextWithBigint<'static>>() != 4 {
-        panic!("JSXTextWithBigint: align is not 4")
+        stale_layout!("JSXTextWithBigint: align is not 4")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, span) != 0 {
-        panic!("JSXTextWithBigint.span: offset is not 0")
+        stale_layout!("JSXTextWithBigint.span: offset is not 0")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, value) != 8 {
-        panic!("JSXTextWithBigint.value: offset is not 8")
+        stale_layout!("JSXTextWithBigint.value: offset is not 8")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, raw) != 16 {
-        panic!("JSXTextWithBigint.raw: offset is not 16")
+        stale_layout!("JSXTextWithBigint.raw: offset is not 16")
     }
     if ::core::mem::offset_of!(JSXTextWithBigint, bigint) != 24 {
-        panic!("JSXTextWithBigint.bigint: offset is not 24")
+        stale_layout!("JSXTextWithBigint.bigint: offset is not 24")
     }
     if ::core::mem::size_of::<StringLiteral<'static>>() != 24 {
-        panic!("StringLiteral: size is not 24")
+        stale_layout!("StringLiteral: size is not 24")
     }
     if ::core::mem::align_of::<StringLiteral<'static>>() != 4 {
-        panic!("StringLiteral: align is not 4")
+        stale_layout!("StringLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(StringLiteral, span) != 0 {
-        panic!("StringLiteral.span: offset is not 0")
+        stale_layout!("StringLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(StringLiteral, value) != 8 {
-        panic!("StringLiteral.value: offset is not 8")
+        stale_layout!("StringLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(StringLiteral, raw) != 16 {
-        panic!("StringLiteral.raw: offset is not 16")
+        stale_layout!("StringLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<NumericLiteral<'static>>() != 24 {
-        panic!("NumericLiteral: size is not 24")
+        stale_layout!("NumericLiteral: size is not 24")
     }
     if ::core::mem::align_of::<NumericLiteral<'static>>() != 8 {
-        panic!("NumericLiteral: align is not 8")
+        stale_layout!("NumericLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(NumericLiteral, span) != 0 {
-        panic!("NumericLiteral.span: offset is not 0")
+        stale_layout!("NumericLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NumericLiteral, value) != 8 {
-        panic!("NumericLiteral.value: offset is not 8")
+        stale_layout!("NumericLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(NumericLiteral, raw) != 16 {
-        panic!("NumericLiteral.raw: offset is not 16")
+        stale_layout!("NumericLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<BooleanLiteral<'static>>() != 20 {
-        panic!("BooleanLiteral: size is not 20")
+        stale_layout!("BooleanLiteral: size is not 20")
     }
     if ::core::mem::align_of::<BooleanLiteral<'static>>() != 4 {
-        panic!("BooleanLiteral: align is not 4")
+        stale_layout!("BooleanLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(BooleanLiteral, span) != 0 {
-        panic!("BooleanLiteral.span: offset is not 0")
+        stale_layout!("BooleanLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BooleanLiteral, value) != 8 {
-        panic!("BooleanLiteral.value: offset is not 8")
+        stale_layout!("BooleanLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(BooleanLiteral, raw) != 12 {
-        panic!("BooleanLiteral.raw: offset is not 12")
+        stale_layout!("BooleanLiteral.raw: offset is not 12")
     }
     if ::core::mem::size_of::<NullLiteral<'static>>() != 24 {
-        panic!("NullLiteral: size is not 24")
+        stale_layout!("NullLiteral: size is not 24")
     }
     if ::core::mem::align_of::<NullLiteral<'static>>() != 4 {
-        panic!("NullLiteral: align is not 4")
+        stale_layout!("NullLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(NullLiteral, span) != 0 {
-        panic!("NullLiteral.span: offset is not 0")
+        stale_layout!("NullLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NullLiteral, value) != 8 {
-        panic!("NullLiteral.value: offset is not 8")
+        stale_layout!("NullLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(NullLiteral, raw) != 16 {
-        panic!("NullLiteral.raw: offset is not 16")
+        stale_layout!("NullLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<RegExpLiteral<'static>>() != 48 {
-        panic!("RegExpLiteral: size is not 48")
+        stale_layout!("RegExpLiteral: size is not 48")
     }
     if ::core::mem::align_of::<RegExpLiteral<'static>>() != 4 {
-        panic!("RegExpLiteral: align is not 4")
+        stale_layout!("RegExpLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(RegExpLiteral, span) != 0 {
-        panic!("RegExpLiteral.span: offset is not 0")
+        stale_layout!("RegExpLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(RegExpLiteral, value) != 8 {
-        panic!("RegExpLiteral.value: offset is not 8")
+        stale_layout!("RegExpLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(RegExpLiteral, raw) != 24 {
-        panic!("RegExpLiteral.raw: offset is not 24")
+        stale_layout!("RegExpLiteral.raw: offset is not 24")
     }
     if ::core::mem::offset_of!(RegExpLiteral, regex) != 32 {
-        panic!("RegExpLiteral.regex: offset is not 32")
+        stale_layout!("RegExpLiteral.regex: offset is not 32")
     }
     if ::core::mem::size_of::<BigIntLiteral<'static>>() != 32 {
-        panic!("BigIntLiteral: size is not 32")
+        stale_layout!("BigIntLiteral: size is not 32")
     }
     if ::core::mem::align_of::<BigIntLiteral<'static>>() != 4 {
-        panic!("BigIntLiteral: align is not 4")
+        stale_layout!("BigIntLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(BigIntLiteral, span) != 0 {
-        panic!("BigIntLiteral.span: offset is not 0")
+        stale_layout!("BigIntLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BigIntLiteral, value) != 8 {
-        panic!("BigIntLiteral.value: offset is not 8")
+        stale_layout!("BigIntLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(BigIntLiteral, raw) != 16 {
-        panic!("BigIntLiteral.raw: offset is not 16")
+        stale_layout!("BigIntLiteral.raw: offset is not 16")
     }
     if ::core::mem::offset_of!(BigIntLiteral, bigint) != 24 {
-        panic!("BigIntLiteral.bigint: offset is not 24")
+        stale_layout!("BigIntLiteral.bigint: offset is not 24")
     }
     if ::core::mem::size_of::<RegExp<'static>>() != 16 {
-        panic!("RegExp: size is not 16")
+        stale_layout!("RegExp: size is not 16")
     }
     if ::core::mem::align_of::<RegExp<'static>>() != 4 {
-        panic!("RegExp: align is not 4")
+        stale_layout!("RegExp: align is not 4")
     }
     if ::core::mem::offset_of!(RegExp, pattern) != 0 {
-        panic!("RegExp.pattern: offset is not 0")
+        stale_layout!("RegExp.pattern: offset is not 0")
     }
     if ::core::mem::offset_of!(RegExp, flags) != 8 {
-        panic!("RegExp.flags: offset is not 8")
+        stale_layout!("RegExp.flags: offset is not 8")
     }
     if ::core::mem::size_of::<Span>() != 8 {
-        panic!("Span: size is not 8")
+        stale_layout!("Span: size is not 8")
     }
     if ::core::mem::align_of::<Span>() != 4 {
-        panic!("Span: align is not 4")
+        stale_layout!("Span: align is not 4")
     }
     if ::core::mem::size_of::<Str<'static>>() != 8 {
-        panic!("Str<'static>: size is not 8")
+        stale_layout!("Str<'static>: size is not 8")
     }
     if ::core::mem::align_of::<Str<'static>>() != 4 {
-        panic!("Str<'static>: align is not 4")
+        stale_layout!("Str<'static>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, Directive<'static>>>() != 4 {
-        panic!("Box<'static, Directive<'static>>: size is not 4")
+        stale_layout!("Box<'static, Directive<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, Directive<'static>>>() != 4 {
-        panic!("Box<'static, Directive<'static>>: align is not 4")
+        stale_layout!("Box<'static, Directive<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ArrayExpression<'static>>>() != 4 {
-        panic!("Box<'static, ArrayExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ArrayExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ArrayExpression<'static>>>() != 4 {
-        panic!("Box<'static, ArrayExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ArrayExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ArrayPattern<'static>>>() != 4 {
-        panic!("Box<'static, ArrayPattern<'static>>: size is not 4")
+        stale_layout!("Box<'static, ArrayPattern<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ArrayPattern<'static>>>() != 4 {
-        panic!("Box<'static, ArrayPattern<'static>>: align is not 4")
+        stale_layout!("Box<'static, ArrayPattern<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ArrowFunctionExpression<'static>>>() != 4 {
-        panic!("Box<'static, ArrowFunctionExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ArrowFunctionExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ArrowFunctionExpression<'static>>>() != 4 {
-        panic!("Box<'static, ArrowFunctionExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ArrowFunctionExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, AssignmentExpression<'static>>>() != 4 {
-        panic!("Box<'static, AssignmentExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, AssignmentExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, AssignmentExpression<'static>>>() != 4 {
-        panic!("Box<'static, AssignmentExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, AssignmentExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, AssignmentPattern<'static>>>() != 4 {
-        panic!("Box<'static, AssignmentPattern<'static>>: size is not 4")
+        stale_layout!("Box<'static, AssignmentPattern<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, AssignmentPattern<'static>>>() != 4 {
-        panic!("Box<'static, AssignmentPattern<'static>>: align is not 4")
+        stale_layout!("Box<'static, AssignmentPattern<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, AwaitExpression<'static>>>() != 4 {
-        panic!("Box<'static, AwaitExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, AwaitExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, AwaitExpression<'static>>>() != 4 {
-        panic!("Box<'static, AwaitExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, AwaitExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, BinaryExpression<'static>>>() != 4 {
-        panic!("Box<'static, BinaryExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, BinaryExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, BinaryExpression<'static>>>() != 4 {
-        panic!("Box<'static, BinaryExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, BinaryExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, BlockStatement<'static>>>() != 4 {
-        panic!("Box<'static, BlockStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, BlockStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, BlockStatement<'static>>>() != 4 {
-        panic!("Box<'static, BlockStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, BlockStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, BreakStatement<'static>>>() != 4 {
-        panic!("Box<'static, BreakStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, BreakStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, BreakStatement<'static>>>() != 4 {
-        panic!("Box<'static, BreakStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, BreakStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, CallExpression<'static>>>() != 4 {
-        panic!("Box<'static, CallExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, CallExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, CallExpression<'static>>>() != 4 {
-        panic!("Box<'static, CallExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, CallExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, CatchClause<'static>>>() != 4 {
-        panic!("Box<'static, CatchClause<'static>>: size is not 4")
+        stale_layout!("Box<'static, CatchClause<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, CatchClause<'static>>>() != 4 {
-        panic!("Box<'static, CatchClause<'static>>: align is not 4")
+        stale_layout!("Box<'static, CatchClause<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ChainExpression<'static>>>() != 4 {
-        panic!("Box<'static, ChainExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ChainExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ChainExpression<'static>>>() != 4 {
-        panic!("Box<'static, ChainExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ChainExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ClassBody<'static>>>() != 4 {
-        panic!("Box<'static, ClassBody<'static>>: size is not 4")
+        stale_layout!("Box<'static, ClassBody<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ClassBody<'static>>>() != 4 {
-        panic!("Box<'static, ClassBody<'static>>: align is not 4")
+        stale_layout!("Box<'static, ClassBody<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ClassDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ClassDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, ClassDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ClassDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ClassDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, ClassDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ClassExpression<'static>>>() != 4 {
-        panic!("Box<'static, ClassExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ClassExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ClassExpression<'static>>>() != 4 {
-        panic!("Box<'static, ClassExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ClassExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ConditionalExpression<'static>>>() != 4 {
-        panic!("Box<'static, ConditionalExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ConditionalExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ConditionalExpression<'static>>>() != 4 {
-        panic!("Box<'static, ConditionalExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ConditionalExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ContinueStatement<'static>>>() != 4 {
-        panic!("Box<'static, ContinueStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ContinueStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ContinueStatement<'static>>>() != 4 {
-        panic!("Box<'static, ContinueStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ContinueStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, DebuggerStatement>>() != 4 {
-        panic!("Box<'static, DebuggerStatement>: size is not 4")
+        stale_layout!("Box<'static, DebuggerStatement>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, DebuggerStatement>>() != 4 {
-        panic!("Box<'static, DebuggerStatement>: align is not 4")
+        stale_layout!("Box<'static, DebuggerStatement>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, DoWhileStatement<'static>>>() != 4 {
-        panic!("Box<'static, DoWhileStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, DoWhileStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, DoWhileStatement<'static>>>() != 4 {
-        panic!("Box<'static, DoWhileStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, DoWhileStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, EmptyStatement>>() != 4 {
-        panic!("Box<'static, EmptyStatement>: size is not 4")
+        stale_layout!("Box<'static, EmptyStatement>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, EmptyStatement>>() != 4 {
-        panic!("Box<'static, EmptyStatement>: align is not 4")
+        stale_layout!("Box<'static, EmptyStatement>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ExportAllDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ExportAllDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, ExportAllDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ExportAllDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ExportAllDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, ExportAllDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ExportDefaultDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ExportDefaultDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, ExportDefaultDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ExportDefaultDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ExportDefaultDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, ExportDefaultDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ExportNamedDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ExportNamedDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, ExportNamedDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ExportNamedDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ExportNamedDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, ExportNamedDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ExportSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ExportSpecifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, ExportSpecifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ExportSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ExportSpecifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, ExportSpecifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ExpressionStatement<'static>>>() != 4 {
-        panic!("Box<'static, ExpressionStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ExpressionStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ExpressionStatement<'static>>>() != 4 {
-        panic!("Box<'static, ExpressionStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ExpressionStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ForInStatement<'static>>>() != 4 {
-        panic!("Box<'static, ForInStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ForInStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ForInStatement<'static>>>() != 4 {
-        panic!("Box<'static, ForInStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ForInStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ForOfStatement<'static>>>() != 4 {
-        panic!("Box<'static, ForOfStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ForOfStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ForOfStatement<'static>>>() != 4 {
-        panic!("Box<'static, ForOfStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ForOfStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ForStatement<'static>>>() != 4 {
-        panic!("Box<'static, ForStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ForStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ForStatement<'static>>>() != 4 {
-        panic!("Box<'static, ForStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ForStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, FunctionDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, FunctionDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, FunctionDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, FunctionDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, FunctionDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, FunctionDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, FunctionExpression<'static>>>() != 4 {
-        panic!("Box<'static, FunctionExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, FunctionExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, FunctionExpression<'static>>>() != 4 {
-        panic!("Box<'static, FunctionExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, FunctionExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, Identifier<'static>>>() != 4 {
-        panic!("Box<'static, Identifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, Identifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, Identifier<'static>>>() != 4 {
-        panic!("Box<'static, Identifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, Identifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, IfStatement<'static>>>() != 4 {
-        panic!("Box<'static, IfStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, IfStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, IfStatement<'static>>>() != 4 {
-        panic!("Box<'static, IfStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, IfStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ImportAttribute<'static>>>() != 4 {
-        panic!("Box<'static, ImportAttribute<'static>>: size is not 4")
+        stale_layout!("Box<'static, ImportAttribute<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ImportAttribute<'static>>>() != 4 {
-        panic!("Box<'static, ImportAttribute<'static>>: align is not 4")
+        stale_layout!("Box<'static, ImportAttribute<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ImportDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ImportDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, ImportDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ImportDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, ImportDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, ImportDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ImportDefaultSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ImportDefaultSpecifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, ImportDefaultSpecifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ImportDefaultSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ImportDefaultSpecifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, ImportDefaultSpecifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ImportExpression<'static>>>() != 4 {
-        panic!("Box<'static, ImportExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ImportExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ImportExpression<'static>>>() != 4 {
-        panic!("Box<'static, ImportExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ImportExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ImportNamespaceSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ImportNamespaceSpecifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, ImportNamespaceSpecifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ImportNamespaceSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ImportNamespaceSpecifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, ImportNamespaceSpecifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ImportSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ImportSpecifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, ImportSpecifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ImportSpecifier<'static>>>() != 4 {
-        panic!("Box<'static, ImportSpecifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, ImportSpecifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, LabeledStatement<'static>>>() != 4 {
-        panic!("Box<'static, LabeledStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, LabeledStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, LabeledStatement<'static>>>() != 4 {
-        panic!("Box<'static, LabeledStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, LabeledStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, LogicalExpression<'static>>>() != 4 {
-        panic!("Box<'static, LogicalExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, LogicalExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, LogicalExpression<'static>>>() != 4 {
-        panic!("Box<'static, LogicalExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, LogicalExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, MemberExpression<'static>>>() != 4 {
-        panic!("Box<'static, MemberExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, MemberExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, MemberExpression<'static>>>() != 4 {
-        panic!("Box<'static, MemberExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, MemberExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, MetaProperty<'static>>>() != 4 {
-        panic!("Box<'static, MetaProperty<'static>>: size is not 4")
+        stale_layout!("Box<'static, MetaProperty<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, MetaProperty<'static>>>() != 4 {
-        panic!("Box<'static, MetaProperty<'static>>: align is not 4")
+        stale_layout!("Box<'static, MetaProperty<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, MethodDefinition<'static>>>() != 4 {
-        panic!("Box<'static, MethodDefinition<'static>>: size is not 4")
+        stale_layout!("Box<'static, MethodDefinition<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, MethodDefinition<'static>>>() != 4 {
-        panic!("Box<'static, MethodDefinition<'static>>: align is not 4")
+        stale_layout!("Box<'static, MethodDefinition<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, NewExpression<'static>>>() != 4 {
-        panic!("Box<'static, NewExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, NewExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, NewExpression<'static>>>() != 4 {
-        panic!("Box<'static, NewExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, NewExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ObjectExpression<'static>>>() != 4 {
-        panic!("Box<'static, ObjectExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ObjectExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ObjectExpression<'static>>>() != 4 {
-        panic!("Box<'static, ObjectExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ObjectExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ObjectPattern<'static>>>() != 4 {
-        panic!("Box<'static, ObjectPattern<'static>>: size is not 4")
+        stale_layout!("Box<'static, ObjectPattern<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ObjectPattern<'static>>>() != 4 {
-        panic!("Box<'static, ObjectPattern<'static>>: align is not 4")
+        stale_layout!("Box<'static, ObjectPattern<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ParenthesizedExpression<'static>>>() != 4 {
-        panic!("Box<'static, ParenthesizedExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, ParenthesizedExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ParenthesizedExpression<'static>>>() != 4 {
-        panic!("Box<'static, ParenthesizedExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, ParenthesizedExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, PrivateIdentifier<'static>>>() != 4 {
-        panic!("Box<'static, PrivateIdentifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, PrivateIdentifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, PrivateIdentifier<'static>>>() != 4 {
-        panic!("Box<'static, PrivateIdentifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, PrivateIdentifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, Property<'static>>>() != 4 {
-        panic!("Box<'static, Property<'static>>: size is not 4")
+        stale_layout!("Box<'static, Property<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, Property<'static>>>() != 4 {
-        panic!("Box<'static, Property<'static>>: align is not 4")
+        stale_layout!("Box<'static, Property<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, PropertyDefinition<'static>>>() != 4 {
-        panic!("Box<'static, PropertyDefinition<'static>>: size is not 4")
+        stale_layout!("Box<'static, PropertyDefinition<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, PropertyDefinition<'static>>>() != 4 {
-        panic!("Box<'static, PropertyDefinition<'static>>: align is not 4")
+        stale_layout!("Box<'static, PropertyDefinition<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, RestElement<'static>>>() != 4 {
-        panic!("Box<'static, RestElement<'static>>: size is not 4")
+        stale_layout!("Box<'static, RestElement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, RestElement<'static>>>() != 4 {
-        panic!("Box<'static, RestElement<'static>>: align is not 4")
+        stale_layout!("Box<'static, RestElement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ReturnStatement<'static>>>() != 4 {
-        panic!("Box<'static, ReturnStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ReturnStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ReturnStatement<'static>>>() != 4 {
-        panic!("Box<'static, ReturnStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ReturnStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, SequenceExpression<'static>>>() != 4 {
-        panic!("Box<'static, SequenceExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, SequenceExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, SequenceExpression<'static>>>() != 4 {
-        panic!("Box<'static, SequenceExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, SequenceExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, SpreadElement<'static>>>() != 4 {
-        panic!("Box<'static, SpreadElement<'static>>: size is not 4")
+        stale_layout!("Box<'static, SpreadElement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, SpreadElement<'static>>>() != 4 {
-        panic!("Box<'static, SpreadElement<'static>>: align is not 4")
+        stale_layout!("Box<'static, SpreadElement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, StaticBlock<'static>>>() != 4 {
-        panic!("Box<'static, StaticBlock<'static>>: size is not 4")
+        stale_layout!("Box<'static, StaticBlock<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, StaticBlock<'static>>>() != 4 {
-        panic!("Box<'static, StaticBlock<'static>>: align is not 4")
+        stale_layout!("Box<'static, StaticBlock<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, Super>>() != 4 {
-        panic!("Box<'static, Super>: size is not 4")
+        stale_layout!("Box<'static, Super>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, Super>>() != 4 {
-        panic!("Box<'static, Super>: align is not 4")
+        stale_layout!("Box<'static, Super>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, SwitchCase<'static>>>() != 4 {
-        panic!("Box<'static, SwitchCase<'static>>: size is not 4")
+        stale_layout!("Box<'static, SwitchCase<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, SwitchCase<'static>>>() != 4 {
-        panic!("Box<'static, SwitchCase<'static>>: align is not 4")
+        stale_layout!("Box<'static, SwitchCase<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, SwitchStatement<'static>>>() != 4 {
-        panic!("Box<'static, SwitchStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, SwitchStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, SwitchStatement<'static>>>() != 4 {
-        panic!("Box<'static, SwitchStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, SwitchStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, TaggedTemplateExpression<'static>>>() != 4 {
-        panic!("Box<'static, TaggedTemplateExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, TaggedTemplateExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, TaggedTemplateExpression<'static>>>() != 4 {
-        panic!("Box<'static, TaggedTemplateExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, TaggedTemplateExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, TemplateElement<'static>>>() != 4 {
-        panic!("Box<'static, TemplateElement<'static>>: size is not 4")
+        stale_layout!("Box<'static, TemplateElement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, TemplateElement<'static>>>() != 4 {
-        panic!("Box<'static, TemplateElement<'static>>: align is not 4")
+        stale_layout!("Box<'static, TemplateElement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, TemplateLiteral<'static>>>() != 4 {
-        panic!("Box<'static, TemplateLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, TemplateLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, TemplateLiteral<'static>>>() != 4 {
-        panic!("Box<'static, TemplateLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, TemplateLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ThisExpression>>() != 4 {
-        panic!("Box<'static, ThisExpression>: size is not 4")
+        stale_layout!("Box<'static, ThisExpression>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ThisExpression>>() != 4 {
-        panic!("Box<'static, ThisExpression>: align is not 4")
+        stale_layout!("Box<'static, ThisExpression>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, ThrowStatement<'static>>>() != 4 {
-        panic!("Box<'static, ThrowStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, ThrowStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, ThrowStatement<'static>>>() != 4 {
-        panic!("Box<'static, ThrowStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, ThrowStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, TryStatement<'static>>>() != 4 {
-        panic!("Box<'static, TryStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, TryStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, TryStatement<'static>>>() != 4 {
-        panic!("Box<'static, TryStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, TryStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, UnaryExpression<'static>>>() != 4 {
-        panic!("Box<'static, UnaryExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, UnaryExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, UnaryExpression<'static>>>() != 4 {
-        panic!("Box<'static, UnaryExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, UnaryExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, UpdateExpression<'static>>>() != 4 {
-        panic!("Box<'static, UpdateExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, UpdateExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, UpdateExpression<'static>>>() != 4 {
-        panic!("Box<'static, UpdateExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, UpdateExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, VariableDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, VariableDeclaration<'static>>: size is not 4")
+        stale_layout!("Box<'static, VariableDeclaration<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, VariableDeclaration<'static>>>() != 4 {
-        panic!("Box<'static, VariableDeclaration<'static>>: align is not 4")
+        stale_layout!("Box<'static, VariableDeclaration<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, VariableDeclarator<'static>>>() != 4 {
-        panic!("Box<'static, VariableDeclarator<'static>>: size is not 4")
+        stale_layout!("Box<'static, VariableDeclarator<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, VariableDeclarator<'static>>>() != 4 {
-        panic!("Box<'static, VariableDeclarator<'static>>: align is not 4")
+        stale_layout!("Box<'static, VariableDeclarator<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, WhileStatement<'static>>>() != 4 {
-        panic!("Box<'static, WhileStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, WhileStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, WhileStatement<'static>>>() != 4 {
-        panic!("Box<'static, WhileStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, WhileStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, WithStatement<'static>>>() != 4 {
-        panic!("Box<'static, WithStatement<'static>>: size is not 4")
+        stale_layout!("Box<'static, WithStatement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, WithStatement<'static>>>() != 4 {
-        panic!("Box<'static, WithStatement<'static>>: align is not 4")
+        stale_layout!("Box<'static, WithStatement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, YieldExpression<'static>>>() != 4 {
-        panic!("Box<'static, YieldExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, YieldExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, YieldExpression<'static>>>() != 4 {
-        panic!("Box<'static, YieldExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, YieldExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXAttribute<'static>>>() != 4 {
-        panic!("Box<'static, JSXAttribute<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXAttribute<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXAttribute<'static>>>() != 4 {
-        panic!("Box<'static, JSXAttribute<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXAttribute<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXClosingElement<'static>>>() != 4 {
-        panic!("Box<'static, JSXClosingElement<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXClosingElement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXClosingElement<'static>>>() != 4 {
-        panic!("Box<'static, JSXClosingElement<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXClosingElement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXClosingFragment>>() != 4 {
-        panic!("Box<'static, JSXClosingFragment>: size is not 4")
+        stale_layout!("Box<'static, JSXClosingFragment>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXClosingFragment>>() != 4 {
-        panic!("Box<'static, JSXClosingFragment>: align is not 4")
+        stale_layout!("Box<'static, JSXClosingFragment>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXElement<'static>>>() != 4 {
-        panic!("Box<'static, JSXElement<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXElement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXElement<'static>>>() != 4 {
-        panic!("Box<'static, JSXElement<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXElement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXEmptyExpression>>() != 4 {
-        panic!("Box<'static, JSXEmptyExpression>: size is not 4")
+        stale_layout!("Box<'static, JSXEmptyExpression>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXEmptyExpression>>() != 4 {
-        panic!("Box<'static, JSXEmptyExpression>: align is not 4")
+        stale_layout!("Box<'static, JSXEmptyExpression>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXExpressionContainer<'static>>>() != 4 {
-        panic!("Box<'static, JSXExpressionContainer<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXExpressionContainer<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXExpressionContainer<'static>>>() != 4 {
-        panic!("Box<'static, JSXExpressionContainer<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXExpressionContainer<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXFragment<'static>>>() != 4 {
-        panic!("Box<'static, JSXFragment<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXFragment<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXFragment<'static>>>() != 4 {
-        panic!("Box<'static, JSXFragment<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXFragment<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXIdentifier<'static>>>() != 4 {
-        panic!("Box<'static, JSXIdentifier<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXIdentifier<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXIdentifier<'static>>>() != 4 {
-        panic!("Box<'static, JSXIdentifier<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXIdentifier<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXMemberExpression<'static>>>() != 4 {
-        panic!("Box<'static, JSXMemberExpression<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXMemberExpression<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXMemberExpression<'static>>>() != 4 {
-        panic!("Box<'static, JSXMemberExpression<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXMemberExpression<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXNamespacedName<'static>>>() != 4 {
-        panic!("Box<'static, JSXNamespacedName<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXNamespacedName<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXNamespacedName<'static>>>() != 4 {
-        panic!("Box<'static, JSXNamespacedName<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXNamespacedName<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXOpeningElement<'static>>>() != 4 {
-        panic!("Box<'static, JSXOpeningElement<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXOpeningElement<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXOpeningElement<'static>>>() != 4 {
-        panic!("Box<'static, JSXOpeningElement<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXOpeningElement<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXOpeningFragment<'static>>>() != 4 {
-        panic!("Box<'static, JSXOpeningFragment<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXOpeningFragment<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXOpeningFragment<'static>>>() != 4 {
-        panic!("Box<'static, JSXOpeningFragment<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXOpeningFragment<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXSpreadAttribute<'static>>>() != 4 {
-        panic!("Box<'static, JSXSpreadAttribute<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXSpreadAttribute<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXSpreadAttribute<'static>>>() != 4 {
-        panic!("Box<'static, JSXSpreadAttribute<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXSpreadAttribute<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXText<'static>>>() != 4 {
-        panic!("Box<'static, JSXText<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXText<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXText<'static>>>() != 4 {
-        panic!("Box<'static, JSXText<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXText<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, JSXTextWithBigint<'static>>>() != 4 {
-        panic!("Box<'static, JSXTextWithBigint<'static>>: size is not 4")
+        stale_layout!("Box<'static, JSXTextWithBigint<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, JSXTextWithBigint<'static>>>() != 4 {
-        panic!("Box<'static, JSXTextWithBigint<'static>>: align is not 4")
+        stale_layout!("Box<'static, JSXTextWithBigint<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, StringLiteral<'static>>>() != 4 {
-        panic!("Box<'static, StringLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, StringLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, StringLiteral<'static>>>() != 4 {
-        panic!("Box<'static, StringLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, StringLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, NumericLiteral<'static>>>() != 4 {
-        panic!("Box<'static, NumericLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, NumericLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, NumericLiteral<'static>>>() != 4 {
-        panic!("Box<'static, NumericLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, NumericLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, BooleanLiteral<'static>>>() != 4 {
-        panic!("Box<'static, BooleanLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, BooleanLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, BooleanLiteral<'static>>>() != 4 {
-        panic!("Box<'static, BooleanLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, BooleanLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, NullLiteral<'static>>>() != 4 {
-        panic!("Box<'static, NullLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, NullLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, NullLiteral<'static>>>() != 4 {
-        panic!("Box<'static, NullLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, NullLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, RegExpLiteral<'static>>>() != 4 {
-        panic!("Box<'static, RegExpLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, RegExpLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, RegExpLiteral<'static>>>() != 4 {
-        panic!("Box<'static, RegExpLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, RegExpLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, BigIntLiteral<'static>>>() != 4 {
-        panic!("Box<'static, BigIntLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, BigIntLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, BigIntLiteral<'static>>>() != 4 {
-        panic!("Box<'static, BigIntLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, BigIntLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Option<Node<'static>>>>() != 12 {
-        panic!("Vec<'static, Option<Node<'static>>>: size is not 12")
+        stale_layout!("Vec<'static, Option<Node<'static>>>: size is not 12")
     }
     if ::core::mem::align_of::<Vec<'static, Option<Node<'static>>>>() != 4 {
-        panic!("Vec<'static, Option<Node<'static>>>: align is not 4")
+        stale_layout!("Vec<'static, Option<Node<'static>>>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Comment<'static>>>() != 12 {
-        panic!("Vec<'static, Comment<'static>>: size is not 12")
+        stale_layout!("Vec<'static, Comment<'static>>: size is not 12")
     }
     if ::core::mem::align_of::<Vec<'static, Comment<'static>>>() != 4 {
-        panic!("Vec<'static, Comment<'static>>: align is not 4")
+        stale_layout!("Vec<'static, Comment<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Node<'static>>>() != 12 {
-        panic!("Vec<'static, Node<'static>>: size is not 12")
+        stale_layout!("Vec<'static, Node<'static>>: size is not 12")
     }
     if ::core::mem::align_of::<Vec<'static, Node<'static>>>() != 4 {
-        panic!("Vec<'static, Node<'static>>: align is not 4")
+        stale_layout!("Vec<'static, Node<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Option<Str<'static>>>() != 8 {
-        panic!("Option<Str<'static>>: size is not 8")
+        stale_layout!("Option<Str<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Option<Str<'static>>>() != 4 {
-        panic!("Option<Str<'static>>: align is not 4")
+        stale_layout!("Option<Str<'static>>: align is not 4")
     }
     {
         let none: Option<Str<'static>> = None;
@@ -4339,14 +4347,14 @@ const _: () = {
             (&raw const none).cast::<u8>().add(0).cast::<u32>().read_unaligned()
         };
         if found != 0 {
-            panic!("Option<Str<'static>>: None is not 0 in the u32 at +0")
+            stale_layout!("Option<Str<'static>>: None is not 0 in the u32 at +0")
         }
     }
     if ::core::mem::size_of::<Option<Node<'static>>>() != 8 {
-        panic!("Option<Node<'static>>: size is not 8")
+        stale_layout!("Option<Node<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Option<Node<'static>>>() != 4 {
-        panic!("Option<Node<'static>>: align is not 4")
+        stale_layout!("Option<Node<'static>>: align is not 4")
     }
     {
         let none: Option<Node<'static>> = None;
@@ -4354,14 +4362,14 @@ const _: () = {
             (&raw const none).cast::<u8>().add(0).cast::<u8>().read_unaligned()
         };
         if found != 93 {
-            panic!("Option<Node<'static>>: None is not 93 in the u8 at +0")
+            stale_layout!("Option<Node<'static>>: None is not 93 in the u8 at +0")
         }
     }
     if ::core::mem::size_of::<Option<RegExp<'static>>>() != 16 {
-        panic!("Option<RegExp<'static>>: size is not 16")
+        stale_layout!("Option<RegExp<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Option<RegExp<'static>>>() != 4 {
-        panic!("Option<RegExp<'static>>: align is not 4")
+        stale_layout!("Option<RegExp<'static>>: align is not 4")
     }
     {
         let none: Option<RegExp<'static>> = None;
@@ -4369,24 +4377,24 @@ const _: () = {
             (&raw const none).cast::<u8>().add(0).cast::<u32>().read_unaligned()
         };
         if found != 0 {
-            panic!("Option<RegExp<'static>>: None is not 0 in the u32 at +0")
+            stale_layout!("Option<RegExp<'static>>: None is not 0 in the u32 at +0")
         }
     }
 };
 const _: () = {
     if SourceType::Script as u8 != 0 {
-        panic!("SourceType::Script: discriminant is not 0")
+        stale_layout!("SourceType::Script: discriminant is not 0")
     }
     if SourceType::Module as u8 != 1 {
-        panic!("SourceType::Module: discriminant is not 1")
+        stale_layout!("SourceType::Module: discriminant is not 1")
     }
 };
 const _: () = {
     if CommentKind::Line as u8 != 0 {
-        panic!("CommentKind::Line: discriminant is not 0")
+        stale_layout!("CommentKind::Line: discriminant is not 0")
     }
     if CommentKind::Block as u8 != 1 {
-        panic!("CommentKind::Block: discriminant is not 1")
+        stale_layout!("CommentKind::Block: discriminant is not 1")
     }
 };
 const _: () = {
@@ -4493,484 +4501,484 @@ const _: () = {
         }
     }
     if discriminant_of_variant_at(0) != 0 {
-        panic!("Node::ArrayExpression: discriminant is not 0")
+        stale_layout!("Node::ArrayExpression: discriminant is not 0")
     }
     if discriminant_of_variant_at(1) != 1 {
-        panic!("Node::ArrayPattern: discriminant is not 1")
+        stale_layout!("Node::ArrayPattern: discriminant is not 1")
     }
     if discriminant_of_variant_at(2) != 2 {
-        panic!("Node::ArrowFunctionExpression: discriminant is not 2")
+        stale_layout!("Node::ArrowFunctionExpression: discriminant is not 2")
     }
     if discriminant_of_variant_at(3) != 3 {
-        panic!("Node::AssignmentExpression: discriminant is not 3")
+        stale_layout!("Node::AssignmentExpression: discriminant is not 3")
     }
     if discriminant_of_variant_at(4) != 4 {
-        panic!("Node::AssignmentPattern: discriminant is not 4")
+        stale_layout!("Node::AssignmentPattern: discriminant is not 4")
     }
     if discriminant_of_variant_at(5) != 5 {
-        panic!("Node::AwaitExpression: discriminant is not 5")
+        stale_layout!("Node::AwaitExpression: discriminant is not 5")
     }
     if discriminant_of_variant_at(6) != 6 {
-        panic!("Node::BinaryExpression: discriminant is not 6")
+        stale_layout!("Node::BinaryExpression: discriminant is not 6")
     }
     if discriminant_of_variant_at(7) != 7 {
-        panic!("Node::BlockStatement: discriminant is not 7")
+        stale_layout!("Node::BlockStatement: discriminant is not 7")
     }
     if discriminant_of_variant_at(8) != 8 {
-        panic!("Node::BreakStatement: discriminant is not 8")
+        stale_layout!("Node::BreakStatement: discriminant is not 8")
     }
     if discriminant_of_variant_at(9) != 9 {
-        panic!("Node::CallExpression: discriminant is not 9")
+        stale_layout!("Node::CallExpression: discriminant is not 9")
     }
     if discriminant_of_variant_at(10) != 10 {
-        panic!("Node::CatchClause: discriminant is not 10")
+        stale_layout!("Node::CatchClause: discriminant is not 10")
     }
     if discriminant_of_variant_at(11) != 11 {
-        panic!("Node::ChainExpression: discriminant is not 11")
+        stale_layout!("Node::ChainExpression: discriminant is not 11")
     }
     if discriminant_of_variant_at(12) != 12 {
-        panic!("Node::ClassBody: discriminant is not 12")
+        stale_layout!("Node::ClassBody: discriminant is not 12")
     }
     if discriminant_of_variant_at(13) != 13 {
-        panic!("Node::ClassDeclaration: discriminant is not 13")
+        stale_layout!("Node::ClassDeclaration: discriminant is not 13")
     }
     if discriminant_of_variant_at(14) != 14 {
-        panic!("Node::ClassExpression: discriminant is not 14")
+        stale_layout!("Node::ClassExpression: discriminant is not 14")
     }
     if discriminant_of_variant_at(15) != 15 {
-        panic!("Node::ConditionalExpression: discriminant is not 15")
+        stale_layout!("Node::ConditionalExpression: discriminant is not 15")
     }
     if discriminant_of_variant_at(16) != 16 {
-        panic!("Node::ContinueStatement: discriminant is not 16")
+        stale_layout!("Node::ContinueStatement: discriminant is not 16")
     }
     if discriminant_of_variant_at(17) != 17 {
-        panic!("Node::DebuggerStatement: discriminant is not 17")
+        stale_layout!("Node::DebuggerStatement: discriminant is not 17")
     }
     if discriminant_of_variant_at(18) != 18 {
-        panic!("Node::DoWhileStatement: discriminant is not 18")
+        stale_layout!("Node::DoWhileStatement: discriminant is not 18")
     }
     if discriminant_of_variant_at(19) != 19 {
-        panic!("Node::EmptyStatement: discriminant is not 19")
+        stale_layout!("Node::EmptyStatement: discriminant is not 19")
     }
     if discriminant_of_variant_at(20) != 20 {
-        panic!("Node::ExportAllDeclaration: discriminant is not 20")
+        stale_layout!("Node::ExportAllDeclaration: discriminant is not 20")
     }
     if discriminant_of_variant_at(21) != 21 {
-        panic!("Node::ExportDefaultDeclaration: discriminant is not 21")
+        stale_layout!("Node::ExportDefaultDeclaration: discriminant is not 21")
     }
     if discriminant_of_variant_at(22) != 22 {
-        panic!("Node::ExportNamedDeclaration: discriminant is not 22")
+        stale_layout!("Node::ExportNamedDeclaration: discriminant is not 22")
     }
     if discriminant_of_variant_at(23) != 23 {
-        panic!("Node::ExportSpecifier: discriminant is not 23")
+        stale_layout!("Node::ExportSpecifier: discriminant is not 23")
     }
     if discriminant_of_variant_at(24) != 24 {
-        panic!("Node::ExpressionStatement: discriminant is not 24")
+        stale_layout!("Node::ExpressionStatement: discriminant is not 24")
     }
     if discriminant_of_variant_at(25) != 25 {
-        panic!("Node::ForInStatement: discriminant is not 25")
+        stale_layout!("Node::ForInStatement: discriminant is not 25")
     }
     if discriminant_of_variant_at(26) != 26 {
-        panic!("Node::ForOfStatement: discriminant is not 26")
+        stale_layout!("Node::ForOfStatement: discriminant is not 26")
     }
     if discriminant_of_variant_at(27) != 27 {
-        panic!("Node::ForStatement: discriminant is not 27")
+        stale_layout!("Node::ForStatement: discriminant is not 27")
     }
     if discriminant_of_variant_at(28) != 28 {
-        panic!("Node::FunctionDeclaration: discriminant is not 28")
+        stale_layout!("Node::FunctionDeclaration: discriminant is not 28")
     }
     if discriminant_of_variant_at(29) != 29 {
-        panic!("Node::FunctionExpression: discriminant is not 29")
+        stale_layout!("Node::FunctionExpression: discriminant is not 29")
     }
     if discriminant_of_variant_at(30) != 30 {
-        panic!("Node::Identifier: discriminant is not 30")
+        stale_layout!("Node::Identifier: discriminant is not 30")
     }
     if discriminant_of_variant_at(31) != 31 {
-        panic!("Node::IfStatement: discriminant is not 31")
+        stale_layout!("Node::IfStatement: discriminant is not 31")
     }
     if discriminant_of_variant_at(32) != 32 {
-        panic!("Node::ImportAttribute: discriminant is not 32")
+        stale_layout!("Node::ImportAttribute: discriminant is not 32")
     }
     if discriminant_of_variant_at(33) != 33 {
-        panic!("Node::ImportDeclaration: discriminant is not 33")
+        stale_layout!("Node::ImportDeclaration: discriminant is not 33")
     }
     if discriminant_of_variant_at(34) != 34 {
-        panic!("Node::ImportDefaultSpecifier: discriminant is not 34")
+        stale_layout!("Node::ImportDefaultSpecifier: discriminant is not 34")
     }
     if discriminant_of_variant_at(35) != 35 {
-        panic!("Node::ImportExpression: discriminant is not 35")
+        stale_layout!("Node::ImportExpression: discriminant is not 35")
     }
     if discriminant_of_variant_at(36) != 36 {
-        panic!("Node::ImportNamespaceSpecifier: discriminant is not 36")
+        stale_layout!("Node::ImportNamespaceSpecifier: discriminant is not 36")
     }
     if discriminant_of_variant_at(37) != 37 {
-        panic!("Node::ImportSpecifier: discriminant is not 37")
+        stale_layout!("Node::ImportSpecifier: discriminant is not 37")
     }
     if discriminant_of_variant_at(38) != 38 {
-        panic!("Node::LabeledStatement: discriminant is not 38")
+        stale_layout!("Node::LabeledStatement: discriminant is not 38")
     }
     if discriminant_of_variant_at(39) != 39 {
-        panic!("Node::LogicalExpression: discriminant is not 39")
+        stale_layout!("Node::LogicalExpression: discriminant is not 39")
     }
     if discriminant_of_variant_at(40) != 40 {
-        panic!("Node::MemberExpression: discriminant is not 40")
+        stale_layout!("Node::MemberExpression: discriminant is not 40")
     }
     if discriminant_of_variant_at(41) != 41 {
-        panic!("Node::MetaProperty: discriminant is not 41")
+        stale_layout!("Node::MetaProperty: discriminant is not 41")
     }
     if discriminant_of_variant_at(42) != 42 {
-        panic!("Node::MethodDefinition: discriminant is not 42")
+        stale_layout!("Node::MethodDefinition: discriminant is not 42")
     }
     if discriminant_of_variant_at(43) != 43 {
-        panic!("Node::NewExpression: discriminant is not 43")
+        stale_layout!("Node::NewExpression: discriminant is not 43")
     }
     if discriminant_of_variant_at(44) != 44 {
-        panic!("Node::ObjectExpression: discriminant is not 44")
+        stale_layout!("Node::ObjectExpression: discriminant is not 44")
     }
     if discriminant_of_variant_at(45) != 45 {
-        panic!("Node::ObjectPattern: discriminant is not 45")
+        stale_layout!("Node::ObjectPattern: discriminant is not 45")
     }
     if discriminant_of_variant_at(46) != 46 {
-        panic!("Node::ParenthesizedExpression: discriminant is not 46")
+        stale_layout!("Node::ParenthesizedExpression: discriminant is not 46")
     }
     if discriminant_of_variant_at(47) != 47 {
-        panic!("Node::PrivateIdentifier: discriminant is not 47")
+        stale_layout!("Node::PrivateIdentifier: discriminant is not 47")
     }
     if discriminant_of_variant_at(48) != 48 {
-        panic!("Node::Property: discriminant is not 48")
+        stale_layout!("Node::Property: discriminant is not 48")
     }
     if discriminant_of_variant_at(49) != 49 {
-        panic!("Node::PropertyDefinition: discriminant is not 49")
+        stale_layout!("Node::PropertyDefinition: discriminant is not 49")
     }
     if discriminant_of_variant_at(50) != 50 {
-        panic!("Node::RestElement: discriminant is not 50")
+        stale_layout!("Node::RestElement: discriminant is not 50")
     }
     if discriminant_of_variant_at(51) != 51 {
-        panic!("Node::ReturnStatement: discriminant is not 51")
+        stale_layout!("Node::ReturnStatement: discriminant is not 51")
     }
     if discriminant_of_variant_at(52) != 52 {
-        panic!("Node::SequenceExpression: discriminant is not 52")
+        stale_layout!("Node::SequenceExpression: discriminant is not 52")
     }
     if discriminant_of_variant_at(53) != 53 {
-        panic!("Node::SpreadElement: discriminant is not 53")
+        stale_layout!("Node::SpreadElement: discriminant is not 53")
     }
     if discriminant_of_variant_at(54) != 54 {
-        panic!("Node::StaticBlock: discriminant is not 54")
+        stale_layout!("Node::StaticBlock: discriminant is not 54")
     }
     if discriminant_of_variant_at(55) != 55 {
-        panic!("Node::Super: discriminant is not 55")
+        stale_layout!("Node::Super: discriminant is not 55")
     }
     if discriminant_of_variant_at(56) != 56 {
-        panic!("Node::SwitchCase: discriminant is not 56")
+        stale_layout!("Node::SwitchCase: discriminant is not 56")
     }
     if discriminant_of_variant_at(57) != 57 {
-        panic!("Node::SwitchStatement: discriminant is not 57")
+        stale_layout!("Node::SwitchStatement: discriminant is not 57")
     }
     if discriminant_of_variant_at(58) != 58 {
-        panic!("Node::TaggedTemplateExpression: discriminant is not 58")
+        stale_layout!("Node::TaggedTemplateExpression: discriminant is not 58")
     }
     if discriminant_of_variant_at(59) != 59 {
-        panic!("Node::TemplateElement: discriminant is not 59")
+        stale_layout!("Node::TemplateElement: discriminant is not 59")
     }
     if discriminant_of_variant_at(60) != 60 {
-        panic!("Node::TemplateLiteral: discriminant is not 60")
+        stale_layout!("Node::TemplateLiteral: discriminant is not 60")
     }
     if discriminant_of_variant_at(61) != 61 {
-        panic!("Node::ThisExpression: discriminant is not 61")
+        stale_layout!("Node::ThisExpression: discriminant is not 61")
     }
     if discriminant_of_variant_at(62) != 62 {
-        panic!("Node::ThrowStatement: discriminant is not 62")
+        stale_layout!("Node::ThrowStatement: discriminant is not 62")
     }
     if discriminant_of_variant_at(63) != 63 {
-        panic!("Node::TryStatement: discriminant is not 63")
+        stale_layout!("Node::TryStatement: discriminant is not 63")
     }
     if discriminant_of_variant_at(64) != 64 {
-        panic!("Node::UnaryExpression: discriminant is not 64")
+        stale_layout!("Node::UnaryExpression: discriminant is not 64")
     }
     if discriminant_of_variant_at(65) != 65 {
-        panic!("Node::UpdateExpression: discriminant is not 65")
+        stale_layout!("Node::UpdateExpression: discriminant is not 65")
     }
     if discriminant_of_variant_at(66) != 66 {
-        panic!("Node::VariableDeclaration: discriminant is not 66")
+        stale_layout!("Node::VariableDeclaration: discriminant is not 66")
     }
     if discriminant_of_variant_at(67) != 67 {
-        panic!("Node::VariableDeclarator: discriminant is not 67")
+        stale_layout!("Node::VariableDeclarator: discriminant is not 67")
     }
     if discriminant_of_variant_at(68) != 68 {
-        panic!("Node::WhileStatement: discriminant is not 68")
+        stale_layout!("Node::WhileStatement: discriminant is not 68")
     }
     if discriminant_of_variant_at(69) != 69 {
-        panic!("Node::WithStatement: discriminant is not 69")
+        stale_layout!("Node::WithStatement: discriminant is not 69")
     }
     if discriminant_of_variant_at(70) != 70 {
-        panic!("Node::YieldExpression: discriminant is not 70")
+        stale_layout!("Node::YieldExpression: discriminant is not 70")
     }
     if discriminant_of_variant_at(71) != 71 {
-        panic!("Node::Directive: discriminant is not 71")
+        stale_layout!("Node::Directive: discriminant is not 71")
     }
     if discriminant_of_variant_at(72) != 72 {
-        panic!("Node::StringLiteral: discriminant is not 72")
+        stale_layout!("Node::StringLiteral: discriminant is not 72")
     }
     if discriminant_of_variant_at(73) != 73 {
-        panic!("Node::NumericLiteral: discriminant is not 73")
+        stale_layout!("Node::NumericLiteral: discriminant is not 73")
     }
     if discriminant_of_variant_at(74) != 74 {
-        panic!("Node::BooleanLiteral: discriminant is not 74")
+        stale_layout!("Node::BooleanLiteral: discriminant is not 74")
     }
     if discriminant_of_variant_at(75) != 75 {
-        panic!("Node::NullLiteral: discriminant is not 75")
+        stale_layout!("Node::NullLiteral: discriminant is not 75")
     }
     if discriminant_of_variant_at(76) != 76 {
-        panic!("Node::RegExpLiteral: discriminant is not 76")
+        stale_layout!("Node::RegExpLiteral: discriminant is not 76")
     }
     if discriminant_of_variant_at(77) != 77 {
-        panic!("Node::BigIntLiteral: discriminant is not 77")
+        stale_layout!("Node::BigIntLiteral: discriminant is not 77")
     }
     if discriminant_of_variant_at(78) != 78 {
-        panic!("Node::JSXAttribute: discriminant is not 78")
+        stale_layout!("Node::JSXAttribute: discriminant is not 78")
     }
     if discriminant_of_variant_at(79) != 79 {
-        panic!("Node::JSXClosingElement: discriminant is not 79")
+        stale_layout!("Node::JSXClosingElement: discriminant is not 79")
     }
     if discriminant_of_variant_at(80) != 80 {
-        panic!("Node::JSXClosingFragment: discriminant is not 80")
+        stale_layout!("Node::JSXClosingFragment: discriminant is not 80")
     }
     if discriminant_of_variant_at(81) != 81 {
-        panic!("Node::JSXElement: discriminant is not 81")
+        stale_layout!("Node::JSXElement: discriminant is not 81")
     }
     if discriminant_of_variant_at(82) != 82 {
-        panic!("Node::JSXEmptyExpression: discriminant is not 82")
+        stale_layout!("Node::JSXEmptyExpression: discriminant is not 82")
     }
     if discriminant_of_variant_at(83) != 83 {
-        panic!("Node::JSXExpressionContainer: discriminant is not 83")
+        stale_layout!("Node::JSXExpressionContainer: discriminant is not 83")
     }
     if discriminant_of_variant_at(84) != 84 {
-        panic!("Node::JSXFragment: discriminant is not 84")
+        stale_layout!("Node::JSXFragment: discriminant is not 84")
     }
     if discriminant_of_variant_at(85) != 85 {
-        panic!("Node::JSXIdentifier: discriminant is not 85")
+        stale_layout!("Node::JSXIdentifier: discriminant is not 85")
     }
     if discriminant_of_variant_at(86) != 86 {
-        panic!("Node::JSXMemberExpression: discriminant is not 86")
+        stale_layout!("Node::JSXMemberExpression: discriminant is not 86")
     }
     if discriminant_of_variant_at(87) != 87 {
-        panic!("Node::JSXNamespacedName: discriminant is not 87")
+        stale_layout!("Node::JSXNamespacedName: discriminant is not 87")
     }
     if discriminant_of_variant_at(88) != 88 {
-        panic!("Node::JSXOpeningElement: discriminant is not 88")
+        stale_layout!("Node::JSXOpeningElement: discriminant is not 88")
     }
     if discriminant_of_variant_at(89) != 89 {
-        panic!("Node::JSXOpeningFragment: discriminant is not 89")
+        stale_layout!("Node::JSXOpeningFragment: discriminant is not 89")
     }
     if discriminant_of_variant_at(90) != 90 {
-        panic!("Node::JSXSpreadAttribute: discriminant is not 90")
+        stale_layout!("Node::JSXSpreadAttribute: discriminant is not 90")
     }
     if discriminant_of_variant_at(91) != 91 {
-        panic!("Node::JSXText: discriminant is not 91")
+        stale_layout!("Node::JSXText: discriminant is not 91")
     }
     if discriminant_of_variant_at(92) != 92 {
-        panic!("Node::JSXTextWithBigint: discriminant is not 92")
+        stale_layout!("Node::JSXTextWithBigint: discriminant is not 92")
     }
 };
 const _: () = {
     if AssignmentOperator::Assign as u8 != 0 {
-        panic!("AssignmentOperator::Assign: discriminant is not 0")
+        stale_layout!("AssignmentOperator::Assign: discriminant is not 0")
     }
     if AssignmentOperator::Addition as u8 != 1 {
-        panic!("AssignmentOperator::Addition: discriminant is not 1")
+        stale_layout!("AssignmentOperator::Addition: discriminant is not 1")
     }
     if AssignmentOperator::Subtraction as u8 != 2 {
-        panic!("AssignmentOperator::Subtraction: discriminant is not 2")
+        stale_layout!("AssignmentOperator::Subtraction: discriminant is not 2")
     }
     if AssignmentOperator::Multiplication as u8 != 3 {
-        panic!("AssignmentOperator::Multiplication: discriminant is not 3")
+        stale_layout!("AssignmentOperator::Multiplication: discriminant is not 3")
     }
     if AssignmentOperator::Division as u8 != 4 {
-        panic!("AssignmentOperator::Division: discriminant is not 4")
+        stale_layout!("AssignmentOperator::Division: discriminant is not 4")
     }
     if AssignmentOperator::Remainder as u8 != 5 {
-        panic!("AssignmentOperator::Remainder: discriminant is not 5")
+        stale_layout!("AssignmentOperator::Remainder: discriminant is not 5")
     }
     if AssignmentOperator::ShiftLeft as u8 != 6 {
-        panic!("AssignmentOperator::ShiftLeft: discriminant is not 6")
+        stale_layout!("AssignmentOperator::ShiftLeft: discriminant is not 6")
     }
     if AssignmentOperator::ShiftRight as u8 != 7 {
-        panic!("AssignmentOperator::ShiftRight: discriminant is not 7")
+        stale_layout!("AssignmentOperator::ShiftRight: discriminant is not 7")
     }
     if AssignmentOperator::ShiftRightZeroFill as u8 != 8 {
-        panic!("AssignmentOperator::ShiftRightZeroFill: discriminant is not 8")
+        stale_layout!("AssignmentOperator::ShiftRightZeroFill: discriminant is not 8")
     }
     if AssignmentOperator::BitwiseOr as u8 != 9 {
-        panic!("AssignmentOperator::BitwiseOr: discriminant is not 9")
+        stale_layout!("AssignmentOperator::BitwiseOr: discriminant is not 9")
     }
     if AssignmentOperator::BitwiseXor as u8 != 10 {
-        panic!("AssignmentOperator::BitwiseXor: discriminant is not 10")
+        stale_layout!("AssignmentOperator::BitwiseXor: discriminant is not 10")
     }
     if AssignmentOperator::BitwiseAnd as u8 != 11 {
-        panic!("AssignmentOperator::BitwiseAnd: discriminant is not 11")
+        stale_layout!("AssignmentOperator::BitwiseAnd: discriminant is not 11")
     }
     if AssignmentOperator::Exponential as u8 != 12 {
-        panic!("AssignmentOperator::Exponential: discriminant is not 12")
+        stale_layout!("AssignmentOperator::Exponential: discriminant is not 12")
     }
     if AssignmentOperator::LogicalOr as u8 != 13 {
-        panic!("AssignmentOperator::LogicalOr: discriminant is not 13")
+        stale_layout!("AssignmentOperator::LogicalOr: discriminant is not 13")
     }
     if AssignmentOperator::LogicalAnd as u8 != 14 {
-        panic!("AssignmentOperator::LogicalAnd: discriminant is not 14")
+        stale_layout!("AssignmentOperator::LogicalAnd: discriminant is not 14")
     }
     if AssignmentOperator::LogicalNullish as u8 != 15 {
-        panic!("AssignmentOperator::LogicalNullish: discriminant is not 15")
+        stale_layout!("AssignmentOperator::LogicalNullish: discriminant is not 15")
     }
 };
 const _: () = {
     if BinaryOperator::Equality as u8 != 0 {
-        panic!("BinaryOperator::Equality: discriminant is not 0")
+        stale_layout!("BinaryOperator::Equality: discriminant is not 0")
     }
     if BinaryOperator::Inequality as u8 != 1 {
-        panic!("BinaryOperator::Inequality: discriminant is not 1")
+        stale_layout!("BinaryOperator::Inequality: discriminant is not 1")
     }
     if BinaryOperator::StrictEquality as u8 != 2 {
-        panic!("BinaryOperator::StrictEquality: discriminant is not 2")
+        stale_layout!("BinaryOperator::StrictEquality: discriminant is not 2")
     }
     if BinaryOperator::StrictInequality as u8 != 3 {
-        panic!("BinaryOperator::StrictInequality: discriminant is not 3")
+        stale_layout!("BinaryOperator::StrictInequality: discriminant is not 3")
     }
     if BinaryOperator::LessThan as u8 != 4 {
-        panic!("BinaryOperator::LessThan: discriminant is not 4")
+        stale_layout!("BinaryOperator::LessThan: discriminant is not 4")
     }
     if BinaryOperator::LessEqualThan as u8 != 5 {
-        panic!("BinaryOperator::LessEqualThan: discriminant is not 5")
+        stale_layout!("BinaryOperator::LessEqualThan: discriminant is not 5")
     }
     if BinaryOperator::GreaterThan as u8 != 6 {
-        panic!("BinaryOperator::GreaterThan: discriminant is not 6")
+        stale_layout!("BinaryOperator::GreaterThan: discriminant is not 6")
     }
     if BinaryOperator::GreaterEqualThan as u8 != 7 {
-        panic!("BinaryOperator::GreaterEqualThan: discriminant is not 7")
+        stale_layout!("BinaryOperator::GreaterEqualThan: discriminant is not 7")
     }
     if BinaryOperator::ShiftLeft as u8 != 8 {
-        panic!("BinaryOperator::ShiftLeft: discriminant is not 8")
+        stale_layout!("BinaryOperator::ShiftLeft: discriminant is not 8")
     }
     if BinaryOperator::ShiftRight as u8 != 9 {
-        panic!("BinaryOperator::ShiftRight: discriminant is not 9")
+        stale_layout!("BinaryOperator::ShiftRight: discriminant is not 9")
     }
     if BinaryOperator::ShiftRightZeroFill as u8 != 10 {
-        panic!("BinaryOperator::ShiftRightZeroFill: discriminant is not 10")
+        stale_layout!("BinaryOperator::ShiftRightZeroFill: discriminant is not 10")
     }
     if BinaryOperator::Addition as u8 != 11 {
-        panic!("BinaryOperator::Addition: discriminant is not 11")
+        stale_layout!("BinaryOperator::Addition: discriminant is not 11")
     }
     if BinaryOperator::Subtraction as u8 != 12 {
-        panic!("BinaryOperator::Subtraction: discriminant is not 12")
+        stale_layout!("BinaryOperator::Subtraction: discriminant is not 12")
     }
     if BinaryOperator::Multiplication as u8 != 13 {
-        panic!("BinaryOperator::Multiplication: discriminant is not 13")
+        stale_layout!("BinaryOperator::Multiplication: discriminant is not 13")
     }
     if BinaryOperator::Division as u8 != 14 {
-        panic!("BinaryOperator::Division: discriminant is not 14")
+        stale_layout!("BinaryOperator::Division: discriminant is not 14")
     }
     if BinaryOperator::Remainder as u8 != 15 {
-        panic!("BinaryOperator::Remainder: discriminant is not 15")
+        stale_layout!("BinaryOperator::Remainder: discriminant is not 15")
     }
     if BinaryOperator::BitwiseOr as u8 != 16 {
-        panic!("BinaryOperator::BitwiseOr: discriminant is not 16")
+        stale_layout!("BinaryOperator::BitwiseOr: discriminant is not 16")
     }
     if BinaryOperator::BitwiseXor as u8 != 17 {
-        panic!("BinaryOperator::BitwiseXor: discriminant is not 17")
+        stale_layout!("BinaryOperator::BitwiseXor: discriminant is not 17")
     }
     if BinaryOperator::BitwiseAnd as u8 != 18 {
-        panic!("BinaryOperator::BitwiseAnd: discriminant is not 18")
+        stale_layout!("BinaryOperator::BitwiseAnd: discriminant is not 18")
     }
     if BinaryOperator::In as u8 != 19 {
-        panic!("BinaryOperator::In: discriminant is not 19")
+        stale_layout!("BinaryOperator::In: discriminant is not 19")
     }
     if BinaryOperator::Instanceof as u8 != 20 {
-        panic!("BinaryOperator::Instanceof: discriminant is not 20")
+        stale_layout!("BinaryOperator::Instanceof: discriminant is not 20")
     }
     if BinaryOperator::Exponential as u8 != 21 {
-        panic!("BinaryOperator::Exponential: discriminant is not 21")
+        stale_layout!("BinaryOperator::Exponential: discriminant is not 21")
     }
 };
 const _: () = {
     if LogicalOperator::Or as u8 != 0 {
-        panic!("LogicalOperator::Or: discriminant is not 0")
+        stale_layout!("LogicalOperator::Or: discriminant is not 0")
     }
     if LogicalOperator::And as u8 != 1 {
-        panic!("LogicalOperator::And: discriminant is not 1")
+        stale_layout!("LogicalOperator::And: discriminant is not 1")
     }
     if LogicalOperator::Coalesce as u8 != 2 {
-        panic!("LogicalOperator::Coalesce: discriminant is not 2")
+        stale_layout!("LogicalOperator::Coalesce: discriminant is not 2")
     }
 };
 const _: () = {
     if UnaryOperator::Minus as u8 != 0 {
-        panic!("UnaryOperator::Minus: discriminant is not 0")
+        stale_layout!("UnaryOperator::Minus: discriminant is not 0")
     }
     if UnaryOperator::Plus as u8 != 1 {
-        panic!("UnaryOperator::Plus: discriminant is not 1")
+        stale_layout!("UnaryOperator::Plus: discriminant is not 1")
     }
     if UnaryOperator::Not as u8 != 2 {
-        panic!("UnaryOperator::Not: discriminant is not 2")
+        stale_layout!("UnaryOperator::Not: discriminant is not 2")
     }
     if UnaryOperator::BitwiseNot as u8 != 3 {
-        panic!("UnaryOperator::BitwiseNot: discriminant is not 3")
+        stale_layout!("UnaryOperator::BitwiseNot: discriminant is not 3")
     }
     if UnaryOperator::Typeof as u8 != 4 {
-        panic!("UnaryOperator::Typeof: discriminant is not 4")
+        stale_layout!("UnaryOperator::Typeof: discriminant is not 4")
     }
     if UnaryOperator::Void as u8 != 5 {
-        panic!("UnaryOperator::Void: discriminant is not 5")
+        stale_layout!("UnaryOperator::Void: discriminant is not 5")
     }
     if UnaryOperator::Delete as u8 != 6 {
-        panic!("UnaryOperator::Delete: discriminant is not 6")
+        stale_layout!("UnaryOperator::Delete: discriminant is not 6")
     }
 };
 const _: () = {
     if UpdateOperator::Increment as u8 != 0 {
-        panic!("UpdateOperator::Increment: discriminant is not 0")
+        stale_layout!("UpdateOperator::Increment: discriminant is not 0")
     }
     if UpdateOperator::Decrement as u8 != 1 {
-        panic!("UpdateOperator::Decrement: discriminant is not 1")
+        stale_layout!("UpdateOperator::Decrement: discriminant is not 1")
     }
 };
 const _: () = {
     if VariableDeclarationKind::Var as u8 != 0 {
-        panic!("VariableDeclarationKind::Var: discriminant is not 0")
+        stale_layout!("VariableDeclarationKind::Var: discriminant is not 0")
     }
     if VariableDeclarationKind::Let as u8 != 1 {
-        panic!("VariableDeclarationKind::Let: discriminant is not 1")
+        stale_layout!("VariableDeclarationKind::Let: discriminant is not 1")
     }
     if VariableDeclarationKind::Const as u8 != 2 {
-        panic!("VariableDeclarationKind::Const: discriminant is not 2")
+        stale_layout!("VariableDeclarationKind::Const: discriminant is not 2")
     }
     if VariableDeclarationKind::Using as u8 != 3 {
-        panic!("VariableDeclarationKind::Using: discriminant is not 3")
+        stale_layout!("VariableDeclarationKind::Using: discriminant is not 3")
     }
     if VariableDeclarationKind::AwaitUsing as u8 != 4 {
-        panic!("VariableDeclarationKind::AwaitUsing: discriminant is not 4")
+        stale_layout!("VariableDeclarationKind::AwaitUsing: discriminant is not 4")
     }
 };
 const _: () = {
     if MethodDefinitionKind::Constructor as u8 != 0 {
-        panic!("MethodDefinitionKind::Constructor: discriminant is not 0")
+        stale_layout!("MethodDefinitionKind::Constructor: discriminant is not 0")
     }
     if MethodDefinitionKind::Method as u8 != 1 {
-        panic!("MethodDefinitionKind::Method: discriminant is not 1")
+        stale_layout!("MethodDefinitionKind::Method: discriminant is not 1")
     }
     if MethodDefinitionKind::Get as u8 != 2 {
-        panic!("MethodDefinitionKind::Get: discriminant is not 2")
+        stale_layout!("MethodDefinitionKind::Get: discriminant is not 2")
     }
     if MethodDefinitionKind::Set as u8 != 3 {
-        panic!("MethodDefinitionKind::Set: discriminant is not 3")
+        stale_layout!("MethodDefinitionKind::Set: discriminant is not 3")
     }
 };
 const _: () = {
     if PropertyKind::Init as u8 != 0 {
-        panic!("PropertyKind::Init: discriminant is not 0")
+        stale_layout!("PropertyKind::Init: discriminant is not 0")
     }
     if PropertyKind::Get as u8 != 1 {
-        panic!("PropertyKind::Get: discriminant is not 1")
+        stale_layout!("PropertyKind::Get: discriminant is not 1")
     }
     if PropertyKind::Set as u8 != 2 {
-        panic!("PropertyKind::Set: discriminant is not 2")
+        stale_layout!("PropertyKind::Set: discriminant is not 2")
     }
 };

@@ -74,249 +74,119 @@ impl<'a> FromEstree<'a> for CommentKind {
 impl<'a> FromEstree<'a> for Node<'a> {
     fn from_estree(value: &Value, cx: &Context<'a, '_>) -> Result<Self, ProduceError> {
         match cx.node_type(value)? {
-            "ArrayExpression" => {
-                Ok(Self::ArrayExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ArrayPattern" => Ok(Self::ArrayPattern(FromEstree::from_estree(value, cx)?)),
-            "ArrowFunctionExpression" => {
-                Ok(Self::ArrowFunctionExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "AssignmentExpression" => {
-                Ok(Self::AssignmentExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "AssignmentPattern" => {
-                Ok(Self::AssignmentPattern(FromEstree::from_estree(value, cx)?))
-            }
-            "AwaitExpression" => {
-                Ok(Self::AwaitExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "BinaryExpression" => {
-                Ok(Self::BinaryExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "BlockStatement" => {
-                Ok(Self::BlockStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "BreakStatement" => {
-                Ok(Self::BreakStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "CallExpression" => {
-                Ok(Self::CallExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "CatchClause" => Ok(Self::CatchClause(FromEstree::from_estree(value, cx)?)),
-            "ChainExpression" => {
-                Ok(Self::ChainExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ClassBody" => Ok(Self::ClassBody(FromEstree::from_estree(value, cx)?)),
-            "ClassDeclaration" => {
-                Ok(Self::ClassDeclaration(FromEstree::from_estree(value, cx)?))
-            }
-            "ClassExpression" => {
-                Ok(Self::ClassExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ConditionalExpression" => {
-                Ok(Self::ConditionalExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ContinueStatement" => {
-                Ok(Self::ContinueStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "DebuggerStatement" => {
-                Ok(Self::DebuggerStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "DoWhileStatement" => {
-                Ok(Self::DoWhileStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "EmptyStatement" => {
-                Ok(Self::EmptyStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "ExportAllDeclaration" => {
-                Ok(Self::ExportAllDeclaration(FromEstree::from_estree(value, cx)?))
-            }
+            "ArrayExpression" => cx.variant(value, Self::ArrayExpression),
+            "ArrayPattern" => cx.variant(value, Self::ArrayPattern),
+            "ArrowFunctionExpression" => cx.variant(value, Self::ArrowFunctionExpression),
+            "AssignmentExpression" => cx.variant(value, Self::AssignmentExpression),
+            "AssignmentPattern" => cx.variant(value, Self::AssignmentPattern),
+            "AwaitExpression" => cx.variant(value, Self::AwaitExpression),
+            "BinaryExpression" => cx.variant(value, Self::BinaryExpression),
+            "BlockStatement" => cx.variant(value, Self::BlockStatement),
+            "BreakStatement" => cx.variant(value, Self::BreakStatement),
+            "CallExpression" => cx.variant(value, Self::CallExpression),
+            "CatchClause" => cx.variant(value, Self::CatchClause),
+            "ChainExpression" => cx.variant(value, Self::ChainExpression),
+            "ClassBody" => cx.variant(value, Self::ClassBody),
+            "ClassDeclaration" => cx.variant(value, Self::ClassDeclaration),
+            "ClassExpression" => cx.variant(value, Self::ClassExpression),
+            "ConditionalExpression" => cx.variant(value, Self::ConditionalExpression),
+            "ContinueStatement" => cx.variant(value, Self::ContinueStatement),
+            "DebuggerStatement" => cx.variant(value, Self::DebuggerStatement),
+            "DoWhileStatement" => cx.variant(value, Self::DoWhileStatement),
+            "EmptyStatement" => cx.variant(value, Self::EmptyStatement),
+            "ExportAllDeclaration" => cx.variant(value, Self::ExportAllDeclaration),
             "ExportDefaultDeclaration" => {
-                Ok(Self::ExportDefaultDeclaration(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::ExportDefaultDeclaration)
             }
-            "ExportNamedDeclaration" => {
-                Ok(Self::ExportNamedDeclaration(FromEstree::from_estree(value, cx)?))
-            }
-            "ExportSpecifier" => {
-                Ok(Self::ExportSpecifier(FromEstree::from_estree(value, cx)?))
-            }
+            "ExportNamedDeclaration" => cx.variant(value, Self::ExportNamedDeclaration),
+            "ExportSpecifier" => cx.variant(value, Self::ExportSpecifier),
             "ExpressionStatement" if Directive::estree_matches(value) => {
-                Ok(Self::Directive(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::Directive)
             }
-            "ExpressionStatement" => {
-                Ok(Self::ExpressionStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "ForInStatement" => {
-                Ok(Self::ForInStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "ForOfStatement" => {
-                Ok(Self::ForOfStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "ForStatement" => Ok(Self::ForStatement(FromEstree::from_estree(value, cx)?)),
-            "FunctionDeclaration" => {
-                Ok(Self::FunctionDeclaration(FromEstree::from_estree(value, cx)?))
-            }
-            "FunctionExpression" => {
-                Ok(Self::FunctionExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "Identifier" => Ok(Self::Identifier(FromEstree::from_estree(value, cx)?)),
-            "IfStatement" => Ok(Self::IfStatement(FromEstree::from_estree(value, cx)?)),
-            "ImportAttribute" => {
-                Ok(Self::ImportAttribute(FromEstree::from_estree(value, cx)?))
-            }
-            "ImportDeclaration" => {
-                Ok(Self::ImportDeclaration(FromEstree::from_estree(value, cx)?))
-            }
-            "ImportDefaultSpecifier" => {
-                Ok(Self::ImportDefaultSpecifier(FromEstree::from_estree(value, cx)?))
-            }
-            "ImportExpression" => {
-                Ok(Self::ImportExpression(FromEstree::from_estree(value, cx)?))
-            }
+            "ExpressionStatement" => cx.variant(value, Self::ExpressionStatement),
+            "ForInStatement" => cx.variant(value, Self::ForInStatement),
+            "ForOfStatement" => cx.variant(value, Self::ForOfStatement),
+            "ForStatement" => cx.variant(value, Self::ForStatement),
+            "FunctionDeclaration" => cx.variant(value, Self::FunctionDeclaration),
+            "FunctionExpression" => cx.variant(value, Self::FunctionExpression),
+            "Identifier" => cx.variant(value, Self::Identifier),
+            "IfStatement" => cx.variant(value, Self::IfStatement),
+            "ImportAttribute" => cx.variant(value, Self::ImportAttribute),
+            "ImportDeclaration" => cx.variant(value, Self::ImportDeclaration),
+            "ImportDefaultSpecifier" => cx.variant(value, Self::ImportDefaultSpecifier),
+            "ImportExpression" => cx.variant(value, Self::ImportExpression),
             "ImportNamespaceSpecifier" => {
-                Ok(Self::ImportNamespaceSpecifier(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::ImportNamespaceSpecifier)
             }
-            "ImportSpecifier" => {
-                Ok(Self::ImportSpecifier(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXAttribute" => Ok(Self::JSXAttribute(FromEstree::from_estree(value, cx)?)),
-            "JSXClosingElement" => {
-                Ok(Self::JSXClosingElement(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXClosingFragment" => {
-                Ok(Self::JSXClosingFragment(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXElement" => Ok(Self::JSXElement(FromEstree::from_estree(value, cx)?)),
-            "JSXEmptyExpression" => {
-                Ok(Self::JSXEmptyExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXExpressionContainer" => {
-                Ok(Self::JSXExpressionContainer(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXFragment" => Ok(Self::JSXFragment(FromEstree::from_estree(value, cx)?)),
-            "JSXIdentifier" => {
-                Ok(Self::JSXIdentifier(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXMemberExpression" => {
-                Ok(Self::JSXMemberExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXNamespacedName" => {
-                Ok(Self::JSXNamespacedName(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXOpeningElement" => {
-                Ok(Self::JSXOpeningElement(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXOpeningFragment" => {
-                Ok(Self::JSXOpeningFragment(FromEstree::from_estree(value, cx)?))
-            }
-            "JSXSpreadAttribute" => {
-                Ok(Self::JSXSpreadAttribute(FromEstree::from_estree(value, cx)?))
-            }
+            "ImportSpecifier" => cx.variant(value, Self::ImportSpecifier),
+            "JSXAttribute" => cx.variant(value, Self::JSXAttribute),
+            "JSXClosingElement" => cx.variant(value, Self::JSXClosingElement),
+            "JSXClosingFragment" => cx.variant(value, Self::JSXClosingFragment),
+            "JSXElement" => cx.variant(value, Self::JSXElement),
+            "JSXEmptyExpression" => cx.variant(value, Self::JSXEmptyExpression),
+            "JSXExpressionContainer" => cx.variant(value, Self::JSXExpressionContainer),
+            "JSXFragment" => cx.variant(value, Self::JSXFragment),
+            "JSXIdentifier" => cx.variant(value, Self::JSXIdentifier),
+            "JSXMemberExpression" => cx.variant(value, Self::JSXMemberExpression),
+            "JSXNamespacedName" => cx.variant(value, Self::JSXNamespacedName),
+            "JSXOpeningElement" => cx.variant(value, Self::JSXOpeningElement),
+            "JSXOpeningFragment" => cx.variant(value, Self::JSXOpeningFragment),
+            "JSXSpreadAttribute" => cx.variant(value, Self::JSXSpreadAttribute),
             "JSXText" if JSXTextWithBigint::estree_matches(value) => {
-                Ok(Self::JSXTextWithBigint(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::JSXTextWithBigint)
             }
-            "JSXText" => Ok(Self::JSXText(FromEstree::from_estree(value, cx)?)),
-            "LabeledStatement" => {
-                Ok(Self::LabeledStatement(FromEstree::from_estree(value, cx)?))
-            }
+            "JSXText" => cx.variant(value, Self::JSXText),
+            "LabeledStatement" => cx.variant(value, Self::LabeledStatement),
             "Literal" if RegExpLiteral::estree_matches(value) => {
-                Ok(Self::RegExpLiteral(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::RegExpLiteral)
             }
             "Literal" if BigIntLiteral::estree_matches(value) => {
-                Ok(Self::BigIntLiteral(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::BigIntLiteral)
             }
             "Literal" if StringLiteral::estree_matches(value) => {
-                Ok(Self::StringLiteral(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::StringLiteral)
             }
             "Literal" if NumericLiteral::estree_matches(value) => {
-                Ok(Self::NumericLiteral(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::NumericLiteral)
             }
             "Literal" if BooleanLiteral::estree_matches(value) => {
-                Ok(Self::BooleanLiteral(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::BooleanLiteral)
             }
-            "Literal" => Ok(Self::NullLiteral(FromEstree::from_estree(value, cx)?)),
-            "LogicalExpression" => {
-                Ok(Self::LogicalExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "MemberExpression" => {
-                Ok(Self::MemberExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "MetaProperty" => Ok(Self::MetaProperty(FromEstree::from_estree(value, cx)?)),
-            "MethodDefinition" => {
-                Ok(Self::MethodDefinition(FromEstree::from_estree(value, cx)?))
-            }
-            "NewExpression" => {
-                Ok(Self::NewExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ObjectExpression" => {
-                Ok(Self::ObjectExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ObjectPattern" => {
-                Ok(Self::ObjectPattern(FromEstree::from_estree(value, cx)?))
-            }
-            "ParenthesizedExpression" => {
-                Ok(Self::ParenthesizedExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "PrivateIdentifier" => {
-                Ok(Self::PrivateIdentifier(FromEstree::from_estree(value, cx)?))
-            }
-            "Property" => Ok(Self::Property(FromEstree::from_estree(value, cx)?)),
-            "PropertyDefinition" => {
-                Ok(Self::PropertyDefinition(FromEstree::from_estree(value, cx)?))
-            }
-            "RestElement" => Ok(Self::RestElement(FromEstree::from_estree(value, cx)?)),
-            "ReturnStatement" => {
-                Ok(Self::ReturnStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "SequenceExpression" => {
-                Ok(Self::SequenceExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "SpreadElement" => {
-                Ok(Self::SpreadElement(FromEstree::from_estree(value, cx)?))
-            }
-            "StaticBlock" => Ok(Self::StaticBlock(FromEstree::from_estree(value, cx)?)),
-            "Super" => Ok(Self::Super(FromEstree::from_estree(value, cx)?)),
-            "SwitchCase" => Ok(Self::SwitchCase(FromEstree::from_estree(value, cx)?)),
-            "SwitchStatement" => {
-                Ok(Self::SwitchStatement(FromEstree::from_estree(value, cx)?))
-            }
+            "Literal" => cx.variant(value, Self::NullLiteral),
+            "LogicalExpression" => cx.variant(value, Self::LogicalExpression),
+            "MemberExpression" => cx.variant(value, Self::MemberExpression),
+            "MetaProperty" => cx.variant(value, Self::MetaProperty),
+            "MethodDefinition" => cx.variant(value, Self::MethodDefinition),
+            "NewExpression" => cx.variant(value, Self::NewExpression),
+            "ObjectExpression" => cx.variant(value, Self::ObjectExpression),
+            "ObjectPattern" => cx.variant(value, Self::ObjectPattern),
+            "ParenthesizedExpression" => cx.variant(value, Self::ParenthesizedExpression),
+            "PrivateIdentifier" => cx.variant(value, Self::PrivateIdentifier),
+            "Property" => cx.variant(value, Self::Property),
+            "PropertyDefinition" => cx.variant(value, Self::PropertyDefinition),
+            "RestElement" => cx.variant(value, Self::RestElement),
+            "ReturnStatement" => cx.variant(value, Self::ReturnStatement),
+            "SequenceExpression" => cx.variant(value, Self::SequenceExpression),
+            "SpreadElement" => cx.variant(value, Self::SpreadElement),
+            "StaticBlock" => cx.variant(value, Self::StaticBlock),
+            "Super" => cx.variant(value, Self::Super),
+            "SwitchCase" => cx.variant(value, Self::SwitchCase),
+            "SwitchStatement" => cx.variant(value, Self::SwitchStatement),
             "TaggedTemplateExpression" => {
-                Ok(Self::TaggedTemplateExpression(FromEstree::from_estree(value, cx)?))
+                cx.variant(value, Self::TaggedTemplateExpression)
             }
-            "TemplateElement" => {
-                Ok(Self::TemplateElement(FromEstree::from_estree(value, cx)?))
-            }
-            "TemplateLiteral" => {
-                Ok(Self::TemplateLiteral(FromEstree::from_estree(value, cx)?))
-            }
-            "ThisExpression" => {
-                Ok(Self::ThisExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "ThrowStatement" => {
-                Ok(Self::ThrowStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "TryStatement" => Ok(Self::TryStatement(FromEstree::from_estree(value, cx)?)),
-            "UnaryExpression" => {
-                Ok(Self::UnaryExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "UpdateExpression" => {
-                Ok(Self::UpdateExpression(FromEstree::from_estree(value, cx)?))
-            }
-            "VariableDeclaration" => {
-                Ok(Self::VariableDeclaration(FromEstree::from_estree(value, cx)?))
-            }
-            "VariableDeclarator" => {
-                Ok(Self::VariableDeclarator(FromEstree::from_estree(value, cx)?))
-            }
-            "WhileStatement" => {
-                Ok(Self::WhileStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "WithStatement" => {
-                Ok(Self::WithStatement(FromEstree::from_estree(value, cx)?))
-            }
-            "YieldExpression" => {
-                Ok(Self::YieldExpression(FromEstree::from_estree(value, cx)?))
-            }
+            "TemplateElement" => cx.variant(value, Self::TemplateElement),
+            "TemplateLiteral" => cx.variant(value, Self::TemplateLiteral),
+            "ThisExpression" => cx.variant(value, Self::ThisExpression),
+            "ThrowStatement" => cx.variant(value, Self::ThrowStatement),
+            "TryStatement" => cx.variant(value, Self::TryStatement),
+            "UnaryExpression" => cx.variant(value, Self::UnaryExpression),
+            "UpdateExpression" => cx.variant(value, Self::UpdateExpression),
+            "VariableDeclaration" => cx.variant(value, Self::VariableDeclaration),
+            "VariableDeclarator" => cx.variant(value, Self::VariableDeclarator),
+            "WhileStatement" => cx.variant(value, Self::WhileStatement),
+            "WithStatement" => cx.variant(value, Self::WithStatement),
+            "YieldExpression" => cx.variant(value, Self::YieldExpression),
             other => {
                 Err(
                     cx

@@ -147,7 +147,6 @@ fn render(diagnostics: &[Diagnostic]) -> String {
         out.push_str(&diagnostic.to_string());
         out.push('\n');
     }
-    let count = diagnostics.len();
-    out.push_str(&format!("{count} error{} found", if count == 1 { "" } else { "s" }));
+    out.push_str(&format!("{} found", crate::plural::count(diagnostics.len(), "error")));
     out
 }

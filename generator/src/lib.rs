@@ -23,6 +23,7 @@ pub mod ir;
 pub mod layout;
 pub mod load;
 pub mod model;
+pub mod plural;
 pub mod prepare;
 
 pub use analysis::{Analysis, analyze, analyze_as};

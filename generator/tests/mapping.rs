@@ -58,3 +58,20 @@ fn mapping_errors() {
         });
     });
 }
+
+/// What a schema makes codegen do that its author may not have meant, noted without stopping it
+/// (`fixtures/mapping_notes/`): each fixture generates, and its notes are the snapshot.
+#[test]
+fn mapping_notes() {
+    snapshot_settings("errors").bind(|| {
+        insta::glob!("fixtures/mapping_notes/*/codegen.toml", |config_path| {
+            let name = fixture_name(config_path);
+            let (config, inputs) = load_fixture(config_path);
+            let Generation { notes, .. } =
+                rawast_generator::generate(&config, &inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!notes.is_empty(), "{name} generated without a note");
+            let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
+            insta::assert_snapshot!(format!("notes_{name}"), notes.join("\n"));
+        });
+    });
+}

@@ -151,3 +151,26 @@ fn first_release_without_fingerprint() {
     assert!(generation.outputs.iter().any(|o| o.path == "out/npm/parser/package.json"));
     snapshot_settings("errors").bind(|| insta::assert_snapshot!("package_first_release_notes", notes.join("\n")));
 }
+
+/// The parser crate of a package's addon has a `Cargo.toml` that is not TOML: the error is at the
+/// place in it.
+#[test]
+fn parser_manifest_that_does_not_parse() {
+    let text = "[schema]\nfiles = [\"package/mini.rs\"]\nast_module = \"crate::ast\"\nruntime_module = \"rawast_runtime\"\nroot = \"Program\"\n\n\
+                [output]\ndir = \"out\"\n\n\
+                [targets.parser]\nsource_placement = \"start\"\n\
+                [targets.parser.package]\nname = \"mini\"\nversion = \"1.0.0\"\nlicense = \"MIT\"\n\
+                [targets.parser.package.addon]\nbuild = \"mini::build_program\"\nbuffer_format = \"mini::constants::BUFFER_FORMAT\"\n";
+    let config = Config::parse(&SourceFile { path: "codegen.toml".to_owned(), text: text.to_owned() })
+        .unwrap_or_else(|d| panic!("{d}"));
+    let manifest = SourceFile {
+        path: "Cargo.toml".to_owned(),
+        text: "[package]\nname = \"mini\nversion = \"1.0.0\"\n".to_owned(),
+    };
+    let report = match rawast_generator::generate(&config, &[schema(), manifest]) {
+        Err(rawast_generator::Error::Input(diagnostics)) => diagnostics.to_string(),
+        Err(other) => panic!("expected a diagnostic, got {other}"),
+        Ok(_) => panic!("generated with a parser manifest that does not parse"),
+    };
+    snapshot_settings("errors").bind(|| insta::assert_snapshot!("package_parser_manifest_syntax", report));
+}

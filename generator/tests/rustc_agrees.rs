@@ -13,6 +13,10 @@ use std::process::Command;
 
 use rawast_generator::{Config, SourceFile};
 
+/// What every failed check adds to its message: the fixtures' outputs go to `out/`, and their
+/// configuration names no `regenerate` command.
+const STALE: &str = " (the schema changed since out/rust was written: run `rawast codegen`)";
+
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
@@ -91,8 +95,8 @@ fn layout_fixtures_match_rustc() {
     let output = cargo_check(&dir);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        !output.status.success() && stderr.contains("evaluation panicked: Padded: size is not 40"),
-        "a wrong size went unnoticed:\n{stderr}"
+        !output.status.success() && stderr.contains(&format!("evaluation panicked: Padded: size is not 40{STALE}")),
+        "a wrong size went unnoticed, or its message does not say to regenerate:\n{stderr}"
     );
     // Leave the crate as generated: `cargo xtask test` checks it again for a 32-bit target.
     fs::write(&sabotaged, text).unwrap();
@@ -121,7 +125,7 @@ fn layout_fixtures_match_rustc() {
     fs::write(dir.join("src/lib.rs"), lib).unwrap();
     for message in ["Kind::A: discriminant is not 0", "Mixed::Pointer: discriminant is not 2"] {
         assert!(
-            !output.status.success() && stderr.contains(&format!("evaluation panicked: {message}")),
+            !output.status.success() && stderr.contains(&format!("evaluation panicked: {message}{STALE}")),
             "changed discriminants went unnoticed ({message}):\n{stderr}"
         );
     }

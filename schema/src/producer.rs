@@ -133,6 +133,14 @@ impl<'a> Context<'a, '_> {
         self.field(object, key)
     }
 
+    /// `value` converted to the payload of a data enum's variant, made with `variant`. Each arm of a
+    /// generated dispatch on the node's `type` is this one call: unoptimized, a function's frame has
+    /// room for the temporaries of all its arms, and a dispatch over every node type, on the path of
+    /// each level of nesting, would limit the depth the encoder's stack holds.
+    pub fn variant<T: FromEstree<'a>, E>(&self, value: &Value, variant: fn(T) -> E) -> Result<E> {
+        T::from_estree(value, self).map(variant)
+    }
+
     /// Makes `object` the current node (for string placement); returns the previous one.
     pub fn enter(&self, object: &Map<String, Value>) -> Result<(usize, usize)> {
         let span = self.span(object)?;

@@ -10,6 +10,7 @@
 import { toJson } from "/tests/conformance/estree-json.js";
 import { digest } from "/tests/cycles/digest.js";
 import { wasmProducer } from "/tests/conformance/wasm-protocol.js";
+import { count } from "/tests/plural.js";
 
 const plan = await (await fetch("/plan.json")).json();
 const fetchBytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
@@ -199,5 +200,5 @@ for (const target of plan.targets) {
     result.errors.push(`${target.name}: ${error?.stack ?? error}`);
   }
 }
-document.querySelector("#status").textContent = result.reports.map((r) => `${r.name}: ${r.files} files, ${r.mismatches.length} mismatches`).join("\n") + (result.errors.length > 0 ? `\n${result.errors.join("\n")}` : "");
+document.querySelector("#status").textContent = result.reports.map((r) => `${r.name}: ${count(r.files, "file")}, ${count(r.mismatches.length, "mismatch")}`).join("\n") + (result.errors.length > 0 ? `\n${result.errors.join("\n")}` : "");
 window.harnessResult = result;

@@ -21,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import { fixtureTexts, outcome } from "../../examples/jsonc/test/fixture-texts.js";
 import { parseFile } from "../acorn.js";
 import { parseCommandLine, usageError } from "../command-line.js";
+import { count } from "../plural.js";
 import { toJson } from "../conformance/estree-json.js";
 import { loadWasmProducer, WASM_PRODUCER } from "../conformance/wasm-producer.js";
 import { encodeJson } from "../producer.js";
@@ -150,14 +151,14 @@ async function main() {
       mismatches += report.mismatches.length;
       for (const problem of report.mismatches) console.log(`mismatch ${report.name}: ${problem}`);
       const checks = Object.entries(report.checks).map(([key, value]) => `${key} ${value}`).join(", ");
-      console.log(`${report.name}: ${report.files} files, ${report.mismatches.length} mismatches${checks ? `; ${checks}` : ""}`);
+      console.log(`${report.name}: ${count(report.files, "file")}, ${count(report.mismatches.length, "mismatch")}${checks ? `; ${checks}` : ""}`);
     }
     if (values["jsonc-web"]) {
       const jsonc = await checkJsoncWeb(page, server.origin);
       files += jsonc.files;
       mismatches += jsonc.mismatches.length;
       for (const problem of jsonc.mismatches) console.log(`mismatch jsonc-web: ${problem}`);
-      console.log(`jsonc-web: ${jsonc.files} files, ${jsonc.mismatches.length} mismatches`);
+      console.log(`jsonc-web: ${count(jsonc.files, "file")}, ${count(jsonc.mismatches.length, "mismatch")}`);
     }
     const example = await checkExamplePage(browser, server.origin, values.screenshot);
     if (example !== null) {
@@ -170,6 +171,7 @@ async function main() {
     await browser.close();
     await server.close();
   }
+  // A command contract (DESIGN.md) that scripts parse: plural nouns whatever the counts.
   console.log(`browser: Chromium ${version}: ${targets.length} targets, ${files} files, ${mismatches} mismatches`);
   process.exitCode = mismatches === 0 ? 0 : 1;
 }

@@ -17,6 +17,7 @@ const SERVED = [
   "tests/conformance/estree-json.js",
   "tests/cycles/digest.js",
   "tests/conformance/wasm-protocol.js",
+  "tests/plural.js",
   "examples/browser/",
   // The JSONC example's web package: its index.js, deserializer and wasm module.
   "examples/jsonc/generated/npm/web/",

@@ -12,6 +12,7 @@
 import { constants } from "node:buffer";
 
 import { MAX_BUFFER_SIZE, ofSize } from "../support.js";
+import { count } from "../plural.js";
 import { METADATA_SIZE, META_ROOT, META_SOURCE_START, META_SOURCE_LEN, META_SOURCE_ASCII_LEN, META_BASE_LOW32 } from "./layout.js";
 
 /** The seed of case `index` of a campaign: a hash of both, so that nearby cases differ. */
@@ -35,10 +36,10 @@ function writer(bytes, sites) {
   };
 }
 
-/** `count` row indices of `rows` (all of them when `count` is at least their number), at random. */
-function some(rng, rows, count) {
-  if (count >= rows.length) return rows;
-  return Array.from({ length: count }, () => rng.pick(rows));
+/** `n` row indices of `rows` (all of them when `n` is at least their number), at random. */
+function some(rng, rows, n) {
+  if (n >= rows.length) return rows;
+  return Array.from({ length: n }, () => rng.pick(rows));
 }
 
 /** How many sites a sharing mutation redirects: a few, many, or all. */
@@ -108,7 +109,7 @@ export const STRUCTURAL = {
     const chosen = some(rng, group, howMany(rng));
     const write = writer(bytes, sites);
     for (const box of chosen) write.pointer(boxes.at[box], target);
-    return `${chosen.length} of ${group.length} Boxes → ${target}`;
+    return `${chosen.length} of ${count(group.length, "Box")} → ${target}`;
   },
 
   /** Many `Vec`s of one element type given the longest one's elements. */
@@ -122,7 +123,7 @@ export const STRUCTURAL = {
       write.pointer(vecs.at[vec], vecs.offset[longest]);
       write.len(vecs.at[vec], vecs.len[longest]);
     }
-    return `${chosen.length} of ${group.length} Vecs → ${vecs.len[longest]} elements at ${vecs.offset[longest]}`;
+    return `${chosen.length} of ${count(group.length, "Vec")} → ${count(vecs.len[longest], "element")} at ${vecs.offset[longest]}`;
   },
 
   /** Many `Str`s given one long run: the longest string, the whole source, or the whole arena. */
@@ -141,7 +142,7 @@ export const STRUCTURAL = {
       write.pointer(strs.at[str], offset);
       write.len(strs.at[str], len);
     }
-    return `${chosen.length} of ${sites.strRows.length} Strs → ${what} (${len} bytes at ${offset})`;
+    return `${chosen.length} of ${count(sites.strRows.length, "Str")} → ${what} (${count(len, "byte")} at ${offset})`;
   },
 
   /** One `Vec` or `Str` length: huge, running exactly to the arena's end, one past it, or random. */
@@ -194,9 +195,9 @@ export const STRUCTURAL = {
 
   /** Random bytes overwritten, anywhere in the AST's region (before the metadata). */
   flip(rng, bytes, sites) {
-    const count = 1 + rng.int(8);
-    for (let i = 0; i < count; i++) bytes[sites.lo + rng.int(sites.limit - sites.lo)] = rng.int(256);
-    return `${count} random bytes`;
+    const n = 1 + rng.int(8);
+    for (let i = 0; i < n; i++) bytes[sites.lo + rng.int(sites.limit - sites.lo)] = rng.int(256);
+    return count(n, "random byte");
   },
 
   /** A pointer aimed anywhere in the AST's region, aligned or not. */
@@ -238,7 +239,7 @@ const MUTATIONS = {
 export const VIEWS_IN_PLACE = {
   truncated(rng, bytes) {
     const length = rng() < 0.5 ? rng.int(bytes.length) : bytes.length - 1 - rng.int(Math.min(64, bytes.length));
-    return { input: bytes.subarray(0, length), description: `truncated to ${length} of ${bytes.length} bytes` };
+    return { input: bytes.subarray(0, length), description: `truncated to ${length} of ${count(bytes.length, "byte")}` };
   },
   proxy(rng, bytes) {
     return { input: new Proxy(bytes, {}), expect: "TypeError", description: "a Proxy of the Uint8Array" };
@@ -293,9 +294,9 @@ const VIEWS = {
     const [how, after] = shared
       ? ["grown to twice its length", () => memory.grow(2 * bytes.length)]
       : rng.pick([
-          [`shrunk to ${shrunk} bytes`, () => memory.resize(shrunk)],
-          [`shrunk to ${shrunk} bytes and grown back`, () => (memory.resize(shrunk), memory.resize(bytes.length))],
-          [`shrunk to ${shrunk} bytes and grown to twice its length`, () => (memory.resize(shrunk), memory.resize(2 * bytes.length))],
+          [`shrunk to ${count(shrunk, "byte")}`, () => memory.resize(shrunk)],
+          [`shrunk to ${count(shrunk, "byte")} and grown back`, () => (memory.resize(shrunk), memory.resize(bytes.length))],
+          [`shrunk to ${count(shrunk, "byte")} and grown to twice its length`, () => (memory.resize(shrunk), memory.resize(2 * bytes.length))],
           ["grown to twice its length", () => memory.resize(2 * bytes.length)],
         ]);
     return { input, after, same: sameAs(bytes), description: `${view}, ${how} after deserialize, of ${bytes.length} bytes` };

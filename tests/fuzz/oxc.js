@@ -20,6 +20,7 @@ import { prepareRaw, returnBufferToCache } from "oxc-parser/src-js/raw-transfer/
 
 import { captureBuffers } from "../oxlint/lint.js";
 import { walk } from "./layout.js";
+import { count } from "../plural.js";
 import { group, STRUCTURAL, VIEWS_IN_PLACE } from "./mutations.js";
 
 const DATA_OFFSET_POS = DATA_POINTER_POS_32 * 4;
@@ -162,9 +163,9 @@ const OXC = {
 
   /** 1 to 8 random bits of the AST's region flipped. */
   bits(rng, bytes, sites) {
-    const count = 1 + rng.int(8);
-    for (let i = 0; i < count; i++) bytes[sites.lo + rng.int(sites.limit - sites.lo)] ^= 1 << rng.int(8);
-    return `${count} random bits`;
+    const n = 1 + rng.int(8);
+    for (let i = 0; i < n; i++) bytes[sites.lo + rng.int(sites.limit - sites.lo)] ^= 1 << rng.int(8);
+    return count(n, "random bit");
   },
 
   /** Another metadata field: the tokens' offset or length, or a flag. The deserializers read none of them. */
@@ -262,12 +263,12 @@ const VIEWS = {
   /** A view of all but the first 1 to 7 bytes: misaligned, every offset off by a little. */
   unaligned(rng, bytes) {
     const shift = 1 + rng.int(7);
-    return { input: bytes.subarray(shift), description: `without its first ${shift} bytes` };
+    return { input: bytes.subarray(shift), description: `without its first ${count(shift, "byte")}` };
   },
   /** A view of all but the first 8 to 64 bytes: aligned, but every offset off by as much. */
   shifted(rng, bytes) {
     const shift = 8 * (1 + rng.int(8));
-    return { input: bytes.subarray(shift), description: `without its first ${shift} bytes` };
+    return { input: bytes.subarray(shift), description: `without its first ${count(shift, "byte")}` };
   },
 };
 

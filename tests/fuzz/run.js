@@ -15,6 +15,7 @@ import { basename, join } from "node:path";
 
 import { parseFile } from "../acorn.js";
 import { integerOption, parseCommandLine, usageError } from "../command-line.js";
+import { count } from "../plural.js";
 import { toJson } from "../conformance/estree-json.js";
 import { WASM_PRODUCER } from "../conformance/wasm-producer.js";
 import { TARGET_OPTION, targetsOption } from "../targets.js";
@@ -88,7 +89,7 @@ function buffers(options, layout, bits) {
   const fresh = (entry) => existsSync(`${entry.stem}.bin`) && statSync(`${entry.stem}.bin`).mtimeMs > Math.max(statSync(producer).mtimeMs, statSync(entry.source).mtimeMs);
   const stale = entries.filter((entry) => !fresh(entry));
   if (stale.length > 0) {
-    process.stderr.write(`fuzz: making ${stale.length} ${layout} buffers (${bits}-bit)\n`);
+    process.stderr.write(`fuzz: making ${count(stale.length, `${layout} buffer`)} (${bits}-bit)\n`);
     // acorn's trees, as the producer reads them, are the same for every layout: made once a run
     // (`jsonMade`).
     const jsonDir = join(WORK, "json");
@@ -245,7 +246,7 @@ function campaign(options, target, corpus, children) {
       }
       if (Date.now() - lastProgress > 10_000) {
         lastProgress = Date.now();
-        process.stderr.write(`fuzz: ${target.name}: ${counts.cases} of ${indices.length} cases\n`);
+        process.stderr.write(`fuzz: ${target.name}: ${counts.cases} of ${count(indices.length, "case")}\n`);
       }
     }, 50);
     for (let i = 0; i < Math.min(children, indices.length); i++) spawn();
@@ -280,6 +281,7 @@ async function main() {
   for (const row of rows) {
     console.log(`| ${row.target} | ${row.cases} | ${row.error} | ${row.ast} | ${row.typeerror} | ${row.hang} | ${row.death} | ${row.blowup} | ${row.foreign} | ${row.seconds.toFixed(0)} |`);
   }
+  // A command contract (DESIGN.md) that scripts parse: plural nouns whatever the counts.
   console.log(`fuzz: ${totals.cases} cases, ${totals.hang} hangs, ${totals.death} deaths, ${totals.blowup} blow-ups, ${totals.foreign} foreign errors`);
   process.exitCode = totals.hang + totals.death + totals.blowup + totals.foreign > 0 ? 1 : 0;
 }

@@ -14,6 +14,7 @@ import { toJson } from "../conformance/estree-json.js";
 import { LAYOUT_FINGERPRINT_32, LAYOUT_FINGERPRINT_64 } from "../../generated/js/constants.js";
 import { integerOption, parseCommandLine, usageError } from "../command-line.js";
 import { random } from "../support.js";
+import { count } from "../plural.js";
 import { importWalker, parseTarget } from "../targets.js";
 import { readEverything } from "../oxlint/lint.js";
 import { deepNesting } from "./deep.js";
@@ -199,16 +200,16 @@ function walkProblem(args, tree) {
       walkTime += performance.now() - start;
       if (error instanceof WalkError) {
         if (tree === null) continue;
-        return `walk of ${types.length} types: a RawastBufferError (${error.message}) where deserialize gave a tree`;
+        return `walk of ${count(types.length, "type")}: a RawastBufferError (${error.message}) where deserialize gave a tree`;
       }
-      return `walk of ${types.length} types: ${String(error?.stack ?? error).slice(0, 800)}`;
+      return `walk of ${count(types.length, "type")}: ${String(error?.stack ?? error).slice(0, 800)}`;
     }
     walkTime += performance.now() - start;
     if (tree === null || !compared) continue;
     const visited = { count: 0, digest: 0 };
     walker.visit(tree, walkVisitor(types, visited));
     if (walked.count !== visited.count || walked.digest !== visited.digest) {
-      return `walk of ${types.length} types: ${walked.count} events (digest ${walked.digest}), visit ${visited.count} (digest ${visited.digest}) in the same tree`;
+      return `walk of ${count(types.length, "type")}: ${count(walked.count, "event")} (digest ${walked.digest}), visit ${visited.count} (digest ${visited.digest}) in the same tree`;
     }
   }
   return null;

@@ -52,6 +52,7 @@ function main() {
     `${target.name} against Oxlint 1.91.0's deserializer on its own buffers: linted ${count(reports.map((report) => report.file))}; ` +
       `not linted (Oxlint runs no JS plugin on a file it cannot parse) ${count(unlinted)}; ${seconds} s`,
   );
+  // A command contract (DESIGN.md) that `cargo xtask conformance` parses: "files" and "mismatches" whatever the counts.
   console.log(`conformance: ${reports.length} files, ${mismatches} mismatches`);
   if (reports.length === 0) {
     console.error("no file was compared");

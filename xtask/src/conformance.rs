@@ -77,6 +77,7 @@ pub fn main(project: &Project, args: Args) -> Result<ExitCode> {
     let counts = run(project, selected, &paths, named, args.jobs)?;
     // Each script ends with the contract's line for its targets; several end with one for them all.
     if counts.scripts > 1 {
+        // A command contract (DESIGN.md) that scripts parse: "files" and "mismatches" whatever the counts.
         println!("conformance: {} files, {} mismatches", counts.files, counts.mismatches);
     }
     Ok(project::exit_code(counts.success))

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail, ensure};
+use rawast_generator::plural::count;
 
 use crate::project::{self, OXC_CONFIG, Project};
 
@@ -43,7 +44,8 @@ check does): without them it is skipped with a warning, and in CI (CI=true) it i
 /// The three checks above; the 32-bit build is required in CI.
 pub fn check(project: &Project) -> Result<()> {
     let root = &project.root;
-    eprintln!("{} generated files of tests/oxc up to date", crate::codegen::check_fresh(project, OXC_CONFIG)?);
+    let fresh = crate::codegen::check_fresh(project, OXC_CONFIG)?;
+    eprintln!("{} of tests/oxc up to date", count(fresh, "generated file"));
 
     let dir = root.join("tests/oxc");
     let rustc_32 = crate::layout32::rustc_or_warn(project.ci, "oxc's 32-bit layouts NOT checked")?;

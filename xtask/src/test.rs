@@ -7,6 +7,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
+use rawast_generator::plural::count;
 
 use crate::project::{self, CONFIG, Project};
 use crate::targets::Targets;
@@ -161,7 +162,7 @@ fn npm_ci(project: &Project) -> Result<()> {
 }
 
 fn codegen_check(project: &Project) -> Result<()> {
-    eprintln!("{} generated files up to date", codegen::check_fresh(project, CONFIG)?);
+    eprintln!("{} up to date", count(codegen::check_fresh(project, CONFIG)?, "generated file"));
     Ok(())
 }
 
@@ -260,6 +261,6 @@ fn check_snapshots(root: &Path, references: &Path) -> Result<()> {
         unreferenced.sort();
         bail!("snapshots used by no test (delete them or restore their test): {}", unreferenced.join(", "));
     }
-    eprintln!("{} snapshots, all referenced", used.len());
+    eprintln!("{}, all referenced", count(used.len(), "snapshot"));
     Ok(())
 }

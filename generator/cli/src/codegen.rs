@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use rawast_generator::plural::count;
 use rawast_generator::{Config, Diagnostic, Diagnostics, GENERATED_MARKER, MANIFEST_FILE, Output, SourceFile};
 
 use crate::error::Error;
@@ -92,24 +93,14 @@ impl Report {
             out.push_str(&line);
             out.push('\n');
         }
-        let plural = |n: usize| if n == 1 { "" } else { "s" };
-        match self.mode {
-            Mode::Write => out.push_str(&format!(
-                "codegen: {stale} file{} changed, {} unchanged\n",
-                plural(stale),
-                self.files.len() - stale
-            )),
-            Mode::Check if stale == 0 => out.push_str(&format!(
-                "codegen --check: {} file{} up to date\n",
-                self.files.len(),
-                plural(self.files.len())
-            )),
-            Mode::Check => out.push_str(&format!(
-                "codegen --check: {stale} stale file{}; run `{}`\n",
-                plural(stale),
-                self.regenerate
-            )),
-        }
+        let changed = count(stale, "file");
+        let line = match self.mode {
+            Mode::Write => format!("codegen: {changed} changed, {} unchanged", self.files.len() - stale),
+            Mode::Check if stale == 0 => format!("codegen --check: {} up to date", count(self.files.len(), "file")),
+            Mode::Check => format!("codegen --check: {}; run `{}`", count(stale, "stale file"), self.regenerate),
+        };
+        out.push_str(&line);
+        out.push('\n');
         out
     }
 }

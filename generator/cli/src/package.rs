@@ -1,8 +1,11 @@
 //! `rawast package`: pack each target's npm package and check the tarball as a new user gets it
 //! (`check`'s steps), with `npm publish --dry-run` too where asked; a row per package in the
 //! report (`report`). A package with an addon has it built for this platform first (`addon`).
+//! What the user provides (`inputs`: the smoke tests' files, with `--prebuilt` the built parsers)
+//! is checked before anything is installed, built or packed.
 
 mod check;
+mod inputs;
 mod readme;
 mod report;
 
@@ -49,6 +52,12 @@ pub fn package(
     let (base, config) = codegen::read_fresh(config_path)?;
     let needs = Needs { table: "package", part: |target| target.package.as_ref(), hint: "" };
     let targets = selected(&config, &options.targets, needs)?;
+    inputs::check(&base, &targets)?;
+    for (target, package) in &targets {
+        if let (Some(addon), true) = (&package.addon, options.prebuilt) {
+            crate::addon::check_prebuilt(&base, &config, target, addon)?;
+        }
+    }
 
     let nodes = node_binaries(&options.nodes)?;
     let node = nodes[0].0.clone();
@@ -64,13 +73,9 @@ pub fn package(
 
     let mut rows = Vec::new();
     for (target, package) in targets {
-        if let Some(addon) = &package.addon {
-            if options.prebuilt {
-                crate::addon::check_prebuilt(&base, &config, target, addon)?;
-            } else {
-                let built = crate::addon::build(&base, &config, target, addon, false, log)?;
-                log(&format!("built {}", built.path.display()));
-            }
+        if let (Some(addon), false) = (&package.addon, options.prebuilt) {
+            let built = crate::addon::build(&base, &config, target, addon, false, log)?;
+            log(&format!("built {}", built.path.display()));
         }
         let dir = base.join(&config.output_dir.path).join(target.module_dir());
         let check = Check {

@@ -10,7 +10,7 @@ use askama::Template;
 
 use crate::config::{Addon, AddonKind, Package, RawastSettings, SourcePlacement, Target};
 use crate::context::EmitContext;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diagnostic::{Diagnostic, Diagnostics, Location};
 use crate::emit::template::render;
 use crate::error::Error;
 use crate::files::{Output, SourceFile};
@@ -200,9 +200,18 @@ fn parser_package_name(addon: &Addon, inputs: &[SourceFile]) -> Result<String, E
         .iter()
         .find(|file| file.path == manifest.path)
         .ok_or_else(|| Error::MissingInput { path: manifest.path.clone() })?;
-    let name = toml::from_str::<toml::Table>(&file.text)
-        .ok()
-        .and_then(|table| Some(table.get("package")?.get("name")?.as_str()?.to_owned()));
+    let table = toml::from_str::<toml::Table>(&file.text).map_err(|error| {
+        let mut diagnostic = Diagnostic::new(format!("cannot parse {}: {}", file.path, error.message().trim_end()))
+            .with_help(format!(
+                "the {} crate depends on the parser crate by the package name written there",
+                addon.kind.table()
+            ));
+        if let Some(span) = error.span() {
+            diagnostic = diagnostic.at(Location::from_byte_range(&file.path, &file.text, span));
+        }
+        Error::Input(Diagnostics(vec![diagnostic]))
+    })?;
+    let name = table.get("package").and_then(|package| Some(package.get("name")?.as_str()?.to_owned()));
     name.ok_or_else(|| {
         Error::Input(Diagnostics(vec![
             Diagnostic::new(format!(

@@ -1,11 +1,13 @@
 //! `assert_layouts.rs`: rustc's check of the layout engine. Per pointer width, a `const` block
 //! that fails compilation where a size, alignment, field offset or `None` encoding computed here
-//! differs from rustc's (written as `if … { panic!(…) }`: prettyplease would space out an
+//! differs from rustc's (written as `if … { stale_layout!(…) }`: prettyplease would space out an
 //! `assert!`'s tokens). Then, on every width, each enum's discriminants, the tags the
 //! deserializers switch on: a fieldless enum's cast (`E::A as u8`); a data enum, which a `const`
 //! cannot make a value of, has the tag written into zeroed memory of its size and matched on in
 //! place (which reads the tag alone) to ask which variant rustc finds there (`repr(u8)` puts it at
 //! offset 0; a tag of no variant is an error of const evaluation, which fails the build too).
+//! Every failure goes through the file's own `stale_layout!`, which adds to the message what a
+//! user most likely has to do: regenerate, the schema having changed since the checks were written.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -37,15 +39,35 @@ pub fn emit(cx: &EmitContext) -> Result<String, Error> {
     let blocks: Vec<TokenStream> =
         PointerWidth::ALL.into_iter().map(|width| width_block(cx, width, &used)).collect::<Result<_, _>>()?;
     let discriminants = discriminant_blocks(cx)?;
+    let stale_layout = stale_layout_macro(cx);
     let tokens = quote! {
         #[allow(unused_imports)]
         use #arena_module::{#(#arena_names),*};
         #[allow(unused_imports)]
         use #ast_module::*;
+        #stale_layout
         #(#blocks)*
         #discriminants
     };
     print_rust(cx, "assert_layouts.rs", tokens)
+}
+
+/// `stale_layout!("…")`: a check's panic, its message followed by the command that brings the
+/// checks up to date (`{}` keeps braces of the command from being read as a format).
+fn stale_layout_macro(cx: &EmitContext) -> TokenStream {
+    let hint = format!(
+        " (the schema changed since {}/rust was written: run `{}`)",
+        cx.config.output_dir.path, cx.config.regenerate
+    );
+    quote! {
+        /// Fails the build with a check's message and how to regenerate the checks.
+        #[allow(unused_macros)]
+        macro_rules! stale_layout {
+            ($message:literal) => {
+                panic!("{}", concat!($message, #hint))
+            };
+        }
+    }
 }
 
 /// Whether the checks can name a type: a schema of another crate (oxc's) is checked from outside
@@ -72,7 +94,7 @@ fn discriminant_blocks(cx: &EmitContext) -> Result<TokenStream, Error> {
             let checks = e.variants.iter().map(|variant| {
                 let (ident, value, message) = (rust_ident(&variant.name), lit(variant.discriminant), message(variant));
                 quote! {
-                    if #name::#ident as u8 != #value { panic!(#message) }
+                    if #name::#ident as u8 != #value { stale_layout!(#message) }
                 }
             });
             blocks.push(quote! {
@@ -93,7 +115,7 @@ fn discriminant_blocks(cx: &EmitContext) -> Result<TokenStream, Error> {
         let tests = e.variants.iter().map(|variant| {
             let (value, message) = (lit(variant.discriminant), message(variant));
             quote! {
-                if discriminant_of_variant_at(#value) != #value { panic!(#message) }
+                if discriminant_of_variant_at(#value) != #value { stale_layout!(#message) }
             }
         });
         blocks.push(quote! {
@@ -149,8 +171,8 @@ fn size_align_check(label: &str, ty: &syn::Type, size: u32, align: u32) -> Token
     let (size_msg, align_msg) = (format!("{label}: size is not {size}"), format!("{label}: align is not {align}"));
     let (size, align) = (lit(size), lit(align));
     quote! {
-        if ::core::mem::size_of::<#ty>() != #size { panic!(#size_msg) }
-        if ::core::mem::align_of::<#ty>() != #align { panic!(#align_msg) }
+        if ::core::mem::size_of::<#ty>() != #size { stale_layout!(#size_msg) }
+        if ::core::mem::align_of::<#ty>() != #align { stale_layout!(#align_msg) }
     }
 }
 
@@ -191,7 +213,7 @@ fn field_offset_checks(cx: &EmitContext, def: &TypeDef, s: &Struct, field_offset
         let message = format!("{}.{}: offset is not {offset}", def.name, field.name);
         let offset = lit(offset);
         checks.push(quote! {
-            if ::core::mem::offset_of!(#bare, #field_ident) != #offset { panic!(#message) }
+            if ::core::mem::offset_of!(#bare, #field_ident) != #offset { stale_layout!(#message) }
         });
     }
     checks
@@ -220,7 +242,7 @@ fn used_type_checks(cx: &EmitContext, layout: &SchemaLayout, used_ty: &TypeRef) 
             {
                 let none: #ty = None;
                 let found = unsafe { (&raw const none).cast::<u8>().add(#offset).cast::<#int>().read_unaligned() };
-                if found != #value { panic!(#message) }
+                if found != #value { stale_layout!(#message) }
             }
         });
     }

@@ -119,7 +119,9 @@ fn data_enum_impl(cx: &EmitContext, id: TypeId, needs_matches: &mut std::collect
         let last = candidates.len() - 1;
         let guarded = candidates.iter().enumerate().map(|(position, (index, leaf))| {
             let variant = format_ident!("{}", e.variants[*index].name);
-            let convert = quote!(Ok(Self::#variant(FromEstree::from_estree(value, cx)?)));
+            // (Through `Context::variant`: an arm's own temporaries would take room in the frame
+            // of every level that recursion through this dispatch nests, unoptimized.)
+            let convert = quote!(cx.variant(value, Self::#variant));
             match leaf {
                 Some(leaf) if position < last => {
                     needs_matches.insert(*leaf);

@@ -127,6 +127,8 @@ pub struct Variant {
     pub estree: VariantEstree,
     /// The enum an oxc `INHERIT(Enum)` variant came from, with its discriminant.
     pub inherited_from: Option<String>,
+    /// Where the variant's name is (in the enum it came from), for diagnostics about its value.
+    pub location: crate::diagnostic::Location,
 }
 
 /// A field's type.

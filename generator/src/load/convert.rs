@@ -169,8 +169,8 @@ fn convert_enum(
         let (estree, attrs) = read_attrs(cx, file, Place::Variant, &variant.attrs, &[], attrs::parse_variant_estree);
         if let Some(discriminant) = discriminant {
             discriminants.claim(cx, file, &e.ident, discriminant, &variant.ident);
-            let name = variant.ident.to_string();
-            variants.push(Variant { name, discriminant, payload, estree, inherited_from: None });
+            let (name, location) = (variant.ident.to_string(), cx.location(file, variant.ident.span()));
+            variants.push(Variant { name, discriminant, payload, estree, inherited_from: None, location });
             members.attrs.push(attrs);
         }
     }

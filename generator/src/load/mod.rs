@@ -11,6 +11,7 @@ mod attrs;
 mod convert;
 mod dialect;
 mod items;
+mod lex;
 mod oxc;
 mod oxc_estree;
 mod recursion;
@@ -56,13 +57,20 @@ fn parse_files<'f>(cx: &mut Context, files: &[&'f SourceFile]) -> (Vec<AstItem<'
     let mut items = Vec::new();
     let mut meta = Vec::new();
     for file in files {
-        match syn::parse_file(&file.text) {
-            Ok(parsed) => collect_ast_items(cx, file, parsed.items, &mut items, &mut meta),
-            Err(errors) => {
-                for error in errors {
-                    cx.error(file, error.span(), format!("cannot parse schema file: {error}"), None);
-                }
+        let errors = match syn::parse_file(&file.text) {
+            Ok(parsed) => {
+                collect_ast_items(cx, file, parsed.items, &mut items, &mut meta);
+                continue;
             }
+            Err(errors) => errors,
+        };
+        // syn's error for text that is not tokens does not say what is wrong.
+        if let Some((span, what, help)) = lex::lex_error(&file.text) {
+            cx.error(file, span, format!("cannot parse schema file: {what}"), Some(help.to_owned()));
+            continue;
+        }
+        for error in errors {
+            cx.error(file, error.span(), format!("cannot parse schema file: {error}"), None);
         }
     }
     (items, meta)

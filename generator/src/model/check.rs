@@ -4,6 +4,7 @@
 //! keywords` naming no node type, or keys of codegen.toml that would do nothing on this schema
 //! (`[mapping] case`, a target's `int64` and `strings`), an error at the key.
 
+use super::graph::{Edge, Site};
 use super::{Model, Property, PropertyValue};
 use crate::config::{Config, ConfigName, Int64, PropertyCase, RawastSettings, SpanStyle, Target, WalkField};
 use crate::diagnostic::{Diagnostic, Diagnostics, Location};
@@ -318,9 +319,17 @@ fn describe(schema: &Schema, model: &Model, property: &Property) -> String {
 }
 
 /// A cycle of the type graph that no object or array breaks: its values could nest deeper than the
-/// JS stack holds.
-pub(super) fn undeferrable_cycle_error(schema: &Schema, cycle: &[TypeId]) -> Diagnostic {
-    let names: Vec<&str> = cycle.iter().map(|&id| schema.get(id).name.as_str()).collect();
+/// JS stack holds. Reported at the field or variant that starts it.
+pub(super) fn undeferrable_cycle_error(schema: &Schema, cycle: &[Edge]) -> Diagnostic {
+    let first = cycle.first().expect("a cycle has an edge");
+    let names: Vec<&str> =
+        cycle.iter().map(|edge| edge.from).chain([first.from]).map(|id| schema.get(id).name.as_str()).collect();
+    let location = match (&schema.get(first.from).kind, first.site) {
+        (TypeKind::Struct(s), Site::Field(index)) => &s.fields[index].location,
+        (TypeKind::Enum(e), Site::Variant(index)) => &e.variants[index].location,
+        _ => unreachable!("fields are structs', variants enums'"),
+    };
     Diagnostic::new(format!("`{}` can hold itself through enums, `Box`es and `Option`s alone ({})", names[0], names.join(" → ")))
+        .at(location.clone())
         .with_help("a data enum's JS value is its variant's payload, so no object or array lies between the levels and a deserializer could not read a value nested deeper than the JS stack holds; put a struct (an object) or a `Vec` (an array) on this cycle")
 }

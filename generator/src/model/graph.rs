@@ -107,12 +107,14 @@ impl TypeGraph {
         }
     }
 
-    /// A cycle all of whose edges pass `keeps` (as types, the first repeated at the end), if there
-    /// is one: a way to nest that never passes an edge the caller can defer at.
-    pub fn cycle_through(&self, keeps: impl Fn(&Edge) -> bool) -> Option<Vec<TypeId>> {
+    /// A cycle all of whose edges pass `keeps` (its edges in order, the last leading back to the
+    /// first's type), if there is one: a way to nest that never passes an edge the caller can
+    /// defer at.
+    pub fn cycle_through(&self, keeps: impl Fn(&Edge) -> bool) -> Option<Vec<Edge>> {
         let count = self.cyclic.len();
+        let kept: Vec<&Edge> = self.edges.iter().filter(|e| self.edge_on_cycle(e) && keeps(e)).collect();
         let mut out: Vec<Vec<usize>> = vec![Vec::new(); count];
-        for edge in self.edges.iter().filter(|e| self.edge_on_cycle(e) && keeps(e)) {
+        for edge in &kept {
             out[edge.from.0].push(edge.to.0);
         }
         let component = components(&out);
@@ -121,21 +123,20 @@ impl TypeGraph {
             size[c] += 1;
         }
         let start = (0..count).find(|&t| size[component[t]] > 1 || out[t].contains(&t))?;
-        // Walk inside the component until a type repeats.
+        // Walk inside the component until a type repeats: `edges[i]` leads from `path[i]`.
         let mut path = vec![start];
+        let mut edges = Vec::new();
         loop {
             let here = *path.last().expect("the path starts with a type");
-            let next = out[here]
+            let edge = **kept
                 .iter()
-                .copied()
-                .find(|&t| component[t] == component[start])
+                .find(|e| e.from.0 == here && component[e.to.0] == component[start])
                 .expect("a type on a cycle has an edge within its component");
-            if let Some(first) = path.iter().position(|&t| t == next) {
-                let mut cycle: Vec<TypeId> = path[first..].iter().map(|&t| TypeId(t)).collect();
-                cycle.push(TypeId(next));
-                return Some(cycle);
+            edges.push(edge);
+            if let Some(first) = path.iter().position(|&t| t == edge.to.0) {
+                return Some(edges.split_off(first));
             }
-            path.push(next);
+            path.push(edge.to.0);
         }
     }
 }
@@ -145,7 +146,7 @@ impl TypeGraph {
 /// where a deserializer can leave what it has not read yet (a `Deferred`). Only enums, `Box`es and
 /// `Option`s lie on such a cycle, and in JS the levels vanish: a data enum is its variant's payload,
 /// so `Wrap(Box<Wrap>)` nested a million times is the innermost value, read a million calls deep.
-pub fn undeferrable_cycle(schema: &Schema, model: &super::Model) -> Option<Vec<TypeId>> {
+pub fn undeferrable_cycle(schema: &Schema, model: &super::Model) -> Option<Vec<Edge>> {
     use super::{FieldRole, PropertyValue};
     // The struct fields that are properties of an object (flattened ones in their outer object).
     let mut properties = std::collections::BTreeSet::new();

@@ -1,16 +1,18 @@
 //! How schema types become JS values: one model, computed once from the schema and the
 //! configuration (`build.rs`), that every emitter reads. Each dialect has its rules, behind one
 //! trait (`rules.rs`): rawast's schemas follow `[mapping]` (`rawast.rs`), oxc's its
-//! `#[estree(...)]` attributes, for each of its output variants (`oxc/`). The values are described in `values.rs`, what `deserialize` returns
-//! in `result.rs`, what cannot work in `check.rs`. The predicates every emitter asks are defined
-//! here once: [`Model::is_node`], [`Model::builds_nodes`], [`Model::may_nest`] (through a cycle of
-//! the type graph, `graph.rs`), [`Model::accepted_types`] (the producer's dispatch) and
+//! `#[estree(...)]` attributes, for each of its output variants (`oxc/`). The values are described
+//! in `values.rs`, what `deserialize` returns in `result.rs`, what cannot work in `check.rs`, what
+//! works but may surprise in `notes.rs`. The predicates every emitter asks are defined here once:
+//! [`Model::is_node`], [`Model::builds_nodes`], [`Model::may_nest`] (through a cycle of the type
+//! graph, `graph.rs`), [`Model::accepted_types`] (the producer's dispatch) and
 //! [`Model::visitor_keys`] (`visitor.rs`); what a walk led by words asks is in `walk.rs`.
 
 mod build;
 mod check;
 mod dialects;
 pub mod graph;
+mod notes;
 mod oxc;
 mod rawast;
 mod result;
@@ -26,6 +28,7 @@ use crate::ir::{Schema, TypeId, TypeKind, TypeRef};
 /// The root of an oxc schema's buffers, which the configuration's `[schema]` names for the dialect.
 pub use crate::config::OXC_ROOT;
 pub use check::{check_case, check_target};
+pub use notes::discriminator_field_notes;
 pub use oxc::{
     Added, ConverterKeeps, Variant as OutputVariant, added_declarations, converter_reads, converter_reads_in,
     declared_properties, made_node_types, made_node_types_in,

@@ -78,15 +78,18 @@ pub(super) fn node_span_field(schema: &Schema, id: TypeId) -> Option<usize> {
     s.fields.iter().position(|f| f.ty == TypeRef::Span && !f.estree.skip)
 }
 
+/// The index of a struct's field keyed like the discriminator, if it has one: its value takes the
+/// type name's place (comments' `type`: `Line` or `Block`), and the struct is no node.
+pub(super) fn type_field(schema: &Schema, mapping: &Mapping, id: TypeId) -> Option<usize> {
+    let TypeKind::Struct(s) = &schema.get(id).kind else { return None };
+    let discriminator = mapping.discriminator.as_ref()?;
+    s.fields.iter().position(|f| !f.estree.skip && &mapping.field_key(f) == discriminator)
+}
+
 pub(super) fn object_model(schema: &Schema, mapping: &Mapping, id: TypeId, channels: &[usize]) -> ObjectModel {
     let def = schema.get(id);
     let span = node_span_field(schema, id);
-    // A field keyed like the discriminator supplies the type itself (comments' `type`: Line or Block).
-    let TypeKind::Struct(s) = &def.kind else { unreachable!() };
-    let supplies_type = mapping
-        .discriminator
-        .as_ref()
-        .is_some_and(|d| s.fields.iter().any(|f| !f.estree.skip && &mapping.field_key(f) == d));
+    let supplies_type = type_field(schema, mapping, id).is_some();
     let node_type =
         (span.is_some() && !supplies_type).then(|| def.estree.node_type.clone().unwrap_or_else(|| def.name.clone()));
     let mut properties = Vec::new();

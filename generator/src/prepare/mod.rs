@@ -93,7 +93,10 @@ pub fn prepare<'a>(config: &'a Config, inputs: &'a [SourceFile]) -> Result<Plan<
     let model = Model::build(&schema, config)?;
     checks::check(&schema, &model, config)?;
     let mut plan = Plan { config, inputs, schema, layout64, layout32, model, targets: Vec::new(), notes: Vec::new() };
-    plan.notes = versions::check(&plan.context())?;
+    if config.dialect == crate::ir::Dialect::Rawast {
+        plan.notes = crate::model::discriminator_field_notes(&plan.schema, &plan.model);
+    }
+    plan.notes.extend(versions::check(&plan.context())?);
     plan.targets = config.targets.iter().map(|target| plan_target(&plan, target)).collect::<Result<_, _>>()?;
     Ok(plan)
 }

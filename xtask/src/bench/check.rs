@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
+use rawast_generator::plural::count;
 use serde_json::Value;
 
 use super::args::Args;
@@ -87,7 +88,7 @@ pub fn check(project: &Project) -> Result<()> {
         check_json(&out, expected, report::bench_of(flags))
             .with_context(|| format!("what `cargo xtask bench {shown} --json` wrote"))?;
     }
-    eprintln!("\n{} bench runs, their JSON read back", RUNS.len());
+    eprintln!("\n{}, their JSON read back", count(RUNS.len(), "bench run"));
     Ok(())
 }
 
@@ -113,7 +114,7 @@ fn check_json(path: &Path, files: Option<usize>, bench: Option<&report::Bench>) 
         bail!("no `{list}` array");
     };
     match files {
-        Some(n) if entries.len() != n => bail!("{} entries in `files` for {n} files", entries.len()),
+        Some(n) if entries.len() != n => bail!("{} in `files` for {}", count(entries.len(), "entry"), count(n, "file")),
         None if entries.is_empty() => bail!("no entry in `modules`"),
         _ => {}
     }

@@ -12,6 +12,7 @@ use std::fs;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
+use rawast_generator::plural::count;
 use serde_json::Value;
 
 use self::render::{Column, Note, Table};
@@ -191,13 +192,14 @@ pub fn main(project: &Project, check: bool) -> Result<ExitCode> {
                 "{README}: the results of `{name}` are not what {RESULTS}/{name}.json gives: run `cargo xtask bench --report`"
             );
         }
-        println!("report: {} tables, {} differ from their JSON", tables.len(), stale.len());
+        let verb = if stale.len() == 1 { "differs" } else { "differ" };
+        println!("report: {}, {} {verb} from their JSON", count(tables.len(), "table"), stale.len());
         return Ok(project::exit_code(stale.is_empty()));
     }
     if !stale.is_empty() {
         fs::write(project.path(README), regions::rewrite(&readme, &tables)?)?;
     }
-    println!("report: {} tables, {} written", tables.len(), stale.len());
+    println!("report: {}, {} written", count(tables.len(), "table"), stale.len());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -14,6 +14,7 @@ use std::path::Path;
 use std::process::Command;
 
 use anyhow::{Result, bail};
+use rawast_generator::plural::count;
 
 use crate::project::{self, Project};
 use crate::{examples, layout32};
@@ -63,7 +64,7 @@ pub fn main(project: &Project) -> Result<()> {
         }
     }
     if !problems.is_empty() {
-        bail!("{}\ndocs: {} problems", problems.join("\n"), problems.len());
+        bail!("{}\ndocs: {}", problems.join("\n"), count(problems.len(), "problem"));
     }
     project::run(project::cargo().args(["test", "--quiet", "--locked", "--doc", "-p", "rawast-docs"]), root)?;
     let rawast = examples::rawast_command(project)?;
@@ -73,7 +74,9 @@ pub fn main(project: &Project) -> Result<()> {
     }
     js += run_js(project, &rawast, &documents)?;
     let links: usize = documents.iter().map(|d| d.links.len()).sum();
-    println!("docs: {} files, {toml} TOML blocks, {js} JS blocks, {links} links checked", documents.len());
+    let checked = [(documents.len(), "file"), (toml, "TOML block"), (js, "JS block"), (links, "link")];
+    let checked: Vec<String> = checked.into_iter().map(|(n, noun)| count(n, noun)).collect();
+    println!("docs: {} checked", checked.join(", "));
     Ok(())
 }
 

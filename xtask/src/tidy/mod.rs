@@ -12,6 +12,7 @@ use std::fs;
 use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result, bail};
+use rawast_generator::plural::count;
 
 use crate::project::Project;
 
@@ -63,7 +64,7 @@ pub fn main(project: &Project) -> Result<ExitCode> {
     for problem in &problems {
         println!("tidy: {problem}");
     }
-    println!("tidy: {} files, {} problems", files.len(), problems.len());
+    println!("tidy: {}, {}", count(files.len(), "file"), count(problems.len(), "problem"));
     Ok(if problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 

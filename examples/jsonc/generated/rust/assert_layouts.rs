@@ -5,426 +5,434 @@
 use rawast_runtime::{Box, Span, Str, Vec};
 #[allow(unused_imports)]
 use crate::ast::*;
+/// Fails the build with a check's message and how to regenerate the checks.
+#[allow(unused_macros)]
+macro_rules! stale_layout {
+    ($message:literal) => {
+        panic!("{}", concat!($message,
+        " (the schema changed since generated/rust was written: run `rawast codegen`)"))
+    };
+}
 #[cfg(target_pointer_width = "64")]
 const _: () = {
     if ::core::mem::size_of::<Document<'static>>() != 40 {
-        panic!("Document: size is not 40")
+        stale_layout!("Document: size is not 40")
     }
     if ::core::mem::align_of::<Document<'static>>() != 8 {
-        panic!("Document: align is not 8")
+        stale_layout!("Document: align is not 8")
     }
     if ::core::mem::offset_of!(Document, span) != 0 {
-        panic!("Document.span: offset is not 0")
+        stale_layout!("Document.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Document, value) != 8 {
-        panic!("Document.value: offset is not 8")
+        stale_layout!("Document.value: offset is not 8")
     }
     if ::core::mem::offset_of!(Document, comments) != 24 {
-        panic!("Document.comments: offset is not 24")
+        stale_layout!("Document.comments: offset is not 24")
     }
     if ::core::mem::size_of::<Comment<'static>>() != 32 {
-        panic!("Comment: size is not 32")
+        stale_layout!("Comment: size is not 32")
     }
     if ::core::mem::align_of::<Comment<'static>>() != 8 {
-        panic!("Comment: align is not 8")
+        stale_layout!("Comment: align is not 8")
     }
     if ::core::mem::offset_of!(Comment, span) != 0 {
-        panic!("Comment.span: offset is not 0")
+        stale_layout!("Comment.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Comment, kind) != 8 {
-        panic!("Comment.kind: offset is not 8")
+        stale_layout!("Comment.kind: offset is not 8")
     }
     if ::core::mem::offset_of!(Comment, text) != 16 {
-        panic!("Comment.text: offset is not 16")
+        stale_layout!("Comment.text: offset is not 16")
     }
     if ::core::mem::size_of::<CommentKind>() != 1 {
-        panic!("CommentKind: size is not 1")
+        stale_layout!("CommentKind: size is not 1")
     }
     if ::core::mem::align_of::<CommentKind>() != 1 {
-        panic!("CommentKind: align is not 1")
+        stale_layout!("CommentKind: align is not 1")
     }
     if ::core::mem::size_of::<Value<'static>>() != 16 {
-        panic!("Value: size is not 16")
+        stale_layout!("Value: size is not 16")
     }
     if ::core::mem::align_of::<Value<'static>>() != 8 {
-        panic!("Value: align is not 8")
+        stale_layout!("Value: align is not 8")
     }
     if ::core::mem::size_of::<Object<'static>>() != 32 {
-        panic!("Object: size is not 32")
+        stale_layout!("Object: size is not 32")
     }
     if ::core::mem::align_of::<Object<'static>>() != 8 {
-        panic!("Object: align is not 8")
+        stale_layout!("Object: align is not 8")
     }
     if ::core::mem::offset_of!(Object, span) != 0 {
-        panic!("Object.span: offset is not 0")
+        stale_layout!("Object.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Object, members) != 8 {
-        panic!("Object.members: offset is not 8")
+        stale_layout!("Object.members: offset is not 8")
     }
     if ::core::mem::offset_of!(Object, trailing_comma) != 24 {
-        panic!("Object.trailing_comma: offset is not 24")
+        stale_layout!("Object.trailing_comma: offset is not 24")
     }
     if ::core::mem::size_of::<Member<'static>>() != 64 {
-        panic!("Member: size is not 64")
+        stale_layout!("Member: size is not 64")
     }
     if ::core::mem::align_of::<Member<'static>>() != 8 {
-        panic!("Member: align is not 8")
+        stale_layout!("Member: align is not 8")
     }
     if ::core::mem::offset_of!(Member, span) != 0 {
-        panic!("Member.span: offset is not 0")
+        stale_layout!("Member.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Member, key) != 8 {
-        panic!("Member.key: offset is not 8")
+        stale_layout!("Member.key: offset is not 8")
     }
     if ::core::mem::offset_of!(Member, value) != 48 {
-        panic!("Member.value: offset is not 48")
+        stale_layout!("Member.value: offset is not 48")
     }
     if ::core::mem::size_of::<Array<'static>>() != 32 {
-        panic!("Array: size is not 32")
+        stale_layout!("Array: size is not 32")
     }
     if ::core::mem::align_of::<Array<'static>>() != 8 {
-        panic!("Array: align is not 8")
+        stale_layout!("Array: align is not 8")
     }
     if ::core::mem::offset_of!(Array, span) != 0 {
-        panic!("Array.span: offset is not 0")
+        stale_layout!("Array.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Array, elements) != 8 {
-        panic!("Array.elements: offset is not 8")
+        stale_layout!("Array.elements: offset is not 8")
     }
     if ::core::mem::offset_of!(Array, trailing_comma) != 24 {
-        panic!("Array.trailing_comma: offset is not 24")
+        stale_layout!("Array.trailing_comma: offset is not 24")
     }
     if ::core::mem::size_of::<StringLiteral<'static>>() != 40 {
-        panic!("StringLiteral: size is not 40")
+        stale_layout!("StringLiteral: size is not 40")
     }
     if ::core::mem::align_of::<StringLiteral<'static>>() != 8 {
-        panic!("StringLiteral: align is not 8")
+        stale_layout!("StringLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(StringLiteral, span) != 0 {
-        panic!("StringLiteral.span: offset is not 0")
+        stale_layout!("StringLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(StringLiteral, value) != 8 {
-        panic!("StringLiteral.value: offset is not 8")
+        stale_layout!("StringLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(StringLiteral, raw) != 24 {
-        panic!("StringLiteral.raw: offset is not 24")
+        stale_layout!("StringLiteral.raw: offset is not 24")
     }
     if ::core::mem::size_of::<NumberLiteral<'static>>() != 32 {
-        panic!("NumberLiteral: size is not 32")
+        stale_layout!("NumberLiteral: size is not 32")
     }
     if ::core::mem::align_of::<NumberLiteral<'static>>() != 8 {
-        panic!("NumberLiteral: align is not 8")
+        stale_layout!("NumberLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(NumberLiteral, span) != 0 {
-        panic!("NumberLiteral.span: offset is not 0")
+        stale_layout!("NumberLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NumberLiteral, value) != 8 {
-        panic!("NumberLiteral.value: offset is not 8")
+        stale_layout!("NumberLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(NumberLiteral, raw) != 16 {
-        panic!("NumberLiteral.raw: offset is not 16")
+        stale_layout!("NumberLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<BooleanLiteral>() != 12 {
-        panic!("BooleanLiteral: size is not 12")
+        stale_layout!("BooleanLiteral: size is not 12")
     }
     if ::core::mem::align_of::<BooleanLiteral>() != 4 {
-        panic!("BooleanLiteral: align is not 4")
+        stale_layout!("BooleanLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(BooleanLiteral, span) != 0 {
-        panic!("BooleanLiteral.span: offset is not 0")
+        stale_layout!("BooleanLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BooleanLiteral, value) != 8 {
-        panic!("BooleanLiteral.value: offset is not 8")
+        stale_layout!("BooleanLiteral.value: offset is not 8")
     }
     if ::core::mem::size_of::<NullLiteral>() != 8 {
-        panic!("NullLiteral: size is not 8")
+        stale_layout!("NullLiteral: size is not 8")
     }
     if ::core::mem::align_of::<NullLiteral>() != 4 {
-        panic!("NullLiteral: align is not 4")
+        stale_layout!("NullLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(NullLiteral, span) != 0 {
-        panic!("NullLiteral.span: offset is not 0")
+        stale_layout!("NullLiteral.span: offset is not 0")
     }
     if ::core::mem::size_of::<Span>() != 8 {
-        panic!("Span: size is not 8")
+        stale_layout!("Span: size is not 8")
     }
     if ::core::mem::align_of::<Span>() != 4 {
-        panic!("Span: align is not 4")
+        stale_layout!("Span: align is not 4")
     }
     if ::core::mem::size_of::<Str<'static>>() != 16 {
-        panic!("Str<'static>: size is not 16")
+        stale_layout!("Str<'static>: size is not 16")
     }
     if ::core::mem::align_of::<Str<'static>>() != 8 {
-        panic!("Str<'static>: align is not 8")
+        stale_layout!("Str<'static>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, Object<'static>>>() != 8 {
-        panic!("Box<'static, Object<'static>>: size is not 8")
+        stale_layout!("Box<'static, Object<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, Object<'static>>>() != 8 {
-        panic!("Box<'static, Object<'static>>: align is not 8")
+        stale_layout!("Box<'static, Object<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, Array<'static>>>() != 8 {
-        panic!("Box<'static, Array<'static>>: size is not 8")
+        stale_layout!("Box<'static, Array<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, Array<'static>>>() != 8 {
-        panic!("Box<'static, Array<'static>>: align is not 8")
+        stale_layout!("Box<'static, Array<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, StringLiteral<'static>>>() != 8 {
-        panic!("Box<'static, StringLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, StringLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, StringLiteral<'static>>>() != 8 {
-        panic!("Box<'static, StringLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, StringLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, NumberLiteral<'static>>>() != 8 {
-        panic!("Box<'static, NumberLiteral<'static>>: size is not 8")
+        stale_layout!("Box<'static, NumberLiteral<'static>>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, NumberLiteral<'static>>>() != 8 {
-        panic!("Box<'static, NumberLiteral<'static>>: align is not 8")
+        stale_layout!("Box<'static, NumberLiteral<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, BooleanLiteral>>() != 8 {
-        panic!("Box<'static, BooleanLiteral>: size is not 8")
+        stale_layout!("Box<'static, BooleanLiteral>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, BooleanLiteral>>() != 8 {
-        panic!("Box<'static, BooleanLiteral>: align is not 8")
+        stale_layout!("Box<'static, BooleanLiteral>: align is not 8")
     }
     if ::core::mem::size_of::<Box<'static, NullLiteral>>() != 8 {
-        panic!("Box<'static, NullLiteral>: size is not 8")
+        stale_layout!("Box<'static, NullLiteral>: size is not 8")
     }
     if ::core::mem::align_of::<Box<'static, NullLiteral>>() != 8 {
-        panic!("Box<'static, NullLiteral>: align is not 8")
+        stale_layout!("Box<'static, NullLiteral>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Comment<'static>>>() != 16 {
-        panic!("Vec<'static, Comment<'static>>: size is not 16")
+        stale_layout!("Vec<'static, Comment<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Vec<'static, Comment<'static>>>() != 8 {
-        panic!("Vec<'static, Comment<'static>>: align is not 8")
+        stale_layout!("Vec<'static, Comment<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Value<'static>>>() != 16 {
-        panic!("Vec<'static, Value<'static>>: size is not 16")
+        stale_layout!("Vec<'static, Value<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Vec<'static, Value<'static>>>() != 8 {
-        panic!("Vec<'static, Value<'static>>: align is not 8")
+        stale_layout!("Vec<'static, Value<'static>>: align is not 8")
     }
     if ::core::mem::size_of::<Vec<'static, Member<'static>>>() != 16 {
-        panic!("Vec<'static, Member<'static>>: size is not 16")
+        stale_layout!("Vec<'static, Member<'static>>: size is not 16")
     }
     if ::core::mem::align_of::<Vec<'static, Member<'static>>>() != 8 {
-        panic!("Vec<'static, Member<'static>>: align is not 8")
+        stale_layout!("Vec<'static, Member<'static>>: align is not 8")
     }
 };
 #[cfg(target_pointer_width = "32")]
 const _: () = {
     if ::core::mem::size_of::<Document<'static>>() != 28 {
-        panic!("Document: size is not 28")
+        stale_layout!("Document: size is not 28")
     }
     if ::core::mem::align_of::<Document<'static>>() != 4 {
-        panic!("Document: align is not 4")
+        stale_layout!("Document: align is not 4")
     }
     if ::core::mem::offset_of!(Document, span) != 0 {
-        panic!("Document.span: offset is not 0")
+        stale_layout!("Document.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Document, value) != 8 {
-        panic!("Document.value: offset is not 8")
+        stale_layout!("Document.value: offset is not 8")
     }
     if ::core::mem::offset_of!(Document, comments) != 16 {
-        panic!("Document.comments: offset is not 16")
+        stale_layout!("Document.comments: offset is not 16")
     }
     if ::core::mem::size_of::<Comment<'static>>() != 20 {
-        panic!("Comment: size is not 20")
+        stale_layout!("Comment: size is not 20")
     }
     if ::core::mem::align_of::<Comment<'static>>() != 4 {
-        panic!("Comment: align is not 4")
+        stale_layout!("Comment: align is not 4")
     }
     if ::core::mem::offset_of!(Comment, span) != 0 {
-        panic!("Comment.span: offset is not 0")
+        stale_layout!("Comment.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Comment, kind) != 8 {
-        panic!("Comment.kind: offset is not 8")
+        stale_layout!("Comment.kind: offset is not 8")
     }
     if ::core::mem::offset_of!(Comment, text) != 12 {
-        panic!("Comment.text: offset is not 12")
+        stale_layout!("Comment.text: offset is not 12")
     }
     if ::core::mem::size_of::<CommentKind>() != 1 {
-        panic!("CommentKind: size is not 1")
+        stale_layout!("CommentKind: size is not 1")
     }
     if ::core::mem::align_of::<CommentKind>() != 1 {
-        panic!("CommentKind: align is not 1")
+        stale_layout!("CommentKind: align is not 1")
     }
     if ::core::mem::size_of::<Value<'static>>() != 8 {
-        panic!("Value: size is not 8")
+        stale_layout!("Value: size is not 8")
     }
     if ::core::mem::align_of::<Value<'static>>() != 4 {
-        panic!("Value: align is not 4")
+        stale_layout!("Value: align is not 4")
     }
     if ::core::mem::size_of::<Object<'static>>() != 24 {
-        panic!("Object: size is not 24")
+        stale_layout!("Object: size is not 24")
     }
     if ::core::mem::align_of::<Object<'static>>() != 4 {
-        panic!("Object: align is not 4")
+        stale_layout!("Object: align is not 4")
     }
     if ::core::mem::offset_of!(Object, span) != 0 {
-        panic!("Object.span: offset is not 0")
+        stale_layout!("Object.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Object, members) != 8 {
-        panic!("Object.members: offset is not 8")
+        stale_layout!("Object.members: offset is not 8")
     }
     if ::core::mem::offset_of!(Object, trailing_comma) != 20 {
-        panic!("Object.trailing_comma: offset is not 20")
+        stale_layout!("Object.trailing_comma: offset is not 20")
     }
     if ::core::mem::size_of::<Member<'static>>() != 40 {
-        panic!("Member: size is not 40")
+        stale_layout!("Member: size is not 40")
     }
     if ::core::mem::align_of::<Member<'static>>() != 4 {
-        panic!("Member: align is not 4")
+        stale_layout!("Member: align is not 4")
     }
     if ::core::mem::offset_of!(Member, span) != 0 {
-        panic!("Member.span: offset is not 0")
+        stale_layout!("Member.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Member, key) != 8 {
-        panic!("Member.key: offset is not 8")
+        stale_layout!("Member.key: offset is not 8")
     }
     if ::core::mem::offset_of!(Member, value) != 32 {
-        panic!("Member.value: offset is not 32")
+        stale_layout!("Member.value: offset is not 32")
     }
     if ::core::mem::size_of::<Array<'static>>() != 24 {
-        panic!("Array: size is not 24")
+        stale_layout!("Array: size is not 24")
     }
     if ::core::mem::align_of::<Array<'static>>() != 4 {
-        panic!("Array: align is not 4")
+        stale_layout!("Array: align is not 4")
     }
     if ::core::mem::offset_of!(Array, span) != 0 {
-        panic!("Array.span: offset is not 0")
+        stale_layout!("Array.span: offset is not 0")
     }
     if ::core::mem::offset_of!(Array, elements) != 8 {
-        panic!("Array.elements: offset is not 8")
+        stale_layout!("Array.elements: offset is not 8")
     }
     if ::core::mem::offset_of!(Array, trailing_comma) != 20 {
-        panic!("Array.trailing_comma: offset is not 20")
+        stale_layout!("Array.trailing_comma: offset is not 20")
     }
     if ::core::mem::size_of::<StringLiteral<'static>>() != 24 {
-        panic!("StringLiteral: size is not 24")
+        stale_layout!("StringLiteral: size is not 24")
     }
     if ::core::mem::align_of::<StringLiteral<'static>>() != 4 {
-        panic!("StringLiteral: align is not 4")
+        stale_layout!("StringLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(StringLiteral, span) != 0 {
-        panic!("StringLiteral.span: offset is not 0")
+        stale_layout!("StringLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(StringLiteral, value) != 8 {
-        panic!("StringLiteral.value: offset is not 8")
+        stale_layout!("StringLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(StringLiteral, raw) != 16 {
-        panic!("StringLiteral.raw: offset is not 16")
+        stale_layout!("StringLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<NumberLiteral<'static>>() != 24 {
-        panic!("NumberLiteral: size is not 24")
+        stale_layout!("NumberLiteral: size is not 24")
     }
     if ::core::mem::align_of::<NumberLiteral<'static>>() != 8 {
-        panic!("NumberLiteral: align is not 8")
+        stale_layout!("NumberLiteral: align is not 8")
     }
     if ::core::mem::offset_of!(NumberLiteral, span) != 0 {
-        panic!("NumberLiteral.span: offset is not 0")
+        stale_layout!("NumberLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(NumberLiteral, value) != 8 {
-        panic!("NumberLiteral.value: offset is not 8")
+        stale_layout!("NumberLiteral.value: offset is not 8")
     }
     if ::core::mem::offset_of!(NumberLiteral, raw) != 16 {
-        panic!("NumberLiteral.raw: offset is not 16")
+        stale_layout!("NumberLiteral.raw: offset is not 16")
     }
     if ::core::mem::size_of::<BooleanLiteral>() != 12 {
-        panic!("BooleanLiteral: size is not 12")
+        stale_layout!("BooleanLiteral: size is not 12")
     }
     if ::core::mem::align_of::<BooleanLiteral>() != 4 {
-        panic!("BooleanLiteral: align is not 4")
+        stale_layout!("BooleanLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(BooleanLiteral, span) != 0 {
-        panic!("BooleanLiteral.span: offset is not 0")
+        stale_layout!("BooleanLiteral.span: offset is not 0")
     }
     if ::core::mem::offset_of!(BooleanLiteral, value) != 8 {
-        panic!("BooleanLiteral.value: offset is not 8")
+        stale_layout!("BooleanLiteral.value: offset is not 8")
     }
     if ::core::mem::size_of::<NullLiteral>() != 8 {
-        panic!("NullLiteral: size is not 8")
+        stale_layout!("NullLiteral: size is not 8")
     }
     if ::core::mem::align_of::<NullLiteral>() != 4 {
-        panic!("NullLiteral: align is not 4")
+        stale_layout!("NullLiteral: align is not 4")
     }
     if ::core::mem::offset_of!(NullLiteral, span) != 0 {
-        panic!("NullLiteral.span: offset is not 0")
+        stale_layout!("NullLiteral.span: offset is not 0")
     }
     if ::core::mem::size_of::<Span>() != 8 {
-        panic!("Span: size is not 8")
+        stale_layout!("Span: size is not 8")
     }
     if ::core::mem::align_of::<Span>() != 4 {
-        panic!("Span: align is not 4")
+        stale_layout!("Span: align is not 4")
     }
     if ::core::mem::size_of::<Str<'static>>() != 8 {
-        panic!("Str<'static>: size is not 8")
+        stale_layout!("Str<'static>: size is not 8")
     }
     if ::core::mem::align_of::<Str<'static>>() != 4 {
-        panic!("Str<'static>: align is not 4")
+        stale_layout!("Str<'static>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, Object<'static>>>() != 4 {
-        panic!("Box<'static, Object<'static>>: size is not 4")
+        stale_layout!("Box<'static, Object<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, Object<'static>>>() != 4 {
-        panic!("Box<'static, Object<'static>>: align is not 4")
+        stale_layout!("Box<'static, Object<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, Array<'static>>>() != 4 {
-        panic!("Box<'static, Array<'static>>: size is not 4")
+        stale_layout!("Box<'static, Array<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, Array<'static>>>() != 4 {
-        panic!("Box<'static, Array<'static>>: align is not 4")
+        stale_layout!("Box<'static, Array<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, StringLiteral<'static>>>() != 4 {
-        panic!("Box<'static, StringLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, StringLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, StringLiteral<'static>>>() != 4 {
-        panic!("Box<'static, StringLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, StringLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, NumberLiteral<'static>>>() != 4 {
-        panic!("Box<'static, NumberLiteral<'static>>: size is not 4")
+        stale_layout!("Box<'static, NumberLiteral<'static>>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, NumberLiteral<'static>>>() != 4 {
-        panic!("Box<'static, NumberLiteral<'static>>: align is not 4")
+        stale_layout!("Box<'static, NumberLiteral<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, BooleanLiteral>>() != 4 {
-        panic!("Box<'static, BooleanLiteral>: size is not 4")
+        stale_layout!("Box<'static, BooleanLiteral>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, BooleanLiteral>>() != 4 {
-        panic!("Box<'static, BooleanLiteral>: align is not 4")
+        stale_layout!("Box<'static, BooleanLiteral>: align is not 4")
     }
     if ::core::mem::size_of::<Box<'static, NullLiteral>>() != 4 {
-        panic!("Box<'static, NullLiteral>: size is not 4")
+        stale_layout!("Box<'static, NullLiteral>: size is not 4")
     }
     if ::core::mem::align_of::<Box<'static, NullLiteral>>() != 4 {
-        panic!("Box<'static, NullLiteral>: align is not 4")
+        stale_layout!("Box<'static, NullLiteral>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Comment<'static>>>() != 12 {
-        panic!("Vec<'static, Comment<'static>>: size is not 12")
+        stale_layout!("Vec<'static, Comment<'static>>: size is not 12")
     }
     if ::core::mem::align_of::<Vec<'static, Comment<'static>>>() != 4 {
-        panic!("Vec<'static, Comment<'static>>: align is not 4")
+        stale_layout!("Vec<'static, Comment<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Value<'static>>>() != 12 {
-        panic!("Vec<'static, Value<'static>>: size is not 12")
+        stale_layout!("Vec<'static, Value<'static>>: size is not 12")
     }
     if ::core::mem::align_of::<Vec<'static, Value<'static>>>() != 4 {
-        panic!("Vec<'static, Value<'static>>: align is not 4")
+        stale_layout!("Vec<'static, Value<'static>>: align is not 4")
     }
     if ::core::mem::size_of::<Vec<'static, Member<'static>>>() != 12 {
-        panic!("Vec<'static, Member<'static>>: size is not 12")
+        stale_layout!("Vec<'static, Member<'static>>: size is not 12")
     }
     if ::core::mem::align_of::<Vec<'static, Member<'static>>>() != 4 {
-        panic!("Vec<'static, Member<'static>>: align is not 4")
+        stale_layout!("Vec<'static, Member<'static>>: align is not 4")
     }
 };
 const _: () = {
     if CommentKind::Line as u8 != 0 {
-        panic!("CommentKind::Line: discriminant is not 0")
+        stale_layout!("CommentKind::Line: discriminant is not 0")
     }
     if CommentKind::Block as u8 != 1 {
-        panic!("CommentKind::Block: discriminant is not 1")
+        stale_layout!("CommentKind::Block: discriminant is not 1")
     }
 };
 const _: () = {
@@ -444,21 +452,21 @@ const _: () = {
         }
     }
     if discriminant_of_variant_at(0) != 0 {
-        panic!("Value::Object: discriminant is not 0")
+        stale_layout!("Value::Object: discriminant is not 0")
     }
     if discriminant_of_variant_at(1) != 1 {
-        panic!("Value::Array: discriminant is not 1")
+        stale_layout!("Value::Array: discriminant is not 1")
     }
     if discriminant_of_variant_at(2) != 2 {
-        panic!("Value::String: discriminant is not 2")
+        stale_layout!("Value::String: discriminant is not 2")
     }
     if discriminant_of_variant_at(3) != 3 {
-        panic!("Value::Number: discriminant is not 3")
+        stale_layout!("Value::Number: discriminant is not 3")
     }
     if discriminant_of_variant_at(4) != 4 {
-        panic!("Value::Boolean: discriminant is not 4")
+        stale_layout!("Value::Boolean: discriminant is not 4")
     }
     if discriminant_of_variant_at(5) != 5 {
-        panic!("Value::Null: discriminant is not 5")
+        stale_layout!("Value::Null: discriminant is not 5")
     }
 };
