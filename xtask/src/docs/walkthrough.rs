@@ -83,7 +83,7 @@ pub fn check(project: &Project, document: &Document, rawast: &Path) -> Result<us
 /// Writes the crate of `document`: its `Cargo.toml` as `cargo new --lib` and `cargo add
 /// rawast-runtime --path` make it, and every file a block names, `<checkout>` being this one.
 fn write_crate(project: &Project, document: &Document, dir: &Path) -> Result<()> {
-    for made in ["src", "tests", "generated", "node_modules", ".cargo", "codegen.toml"] {
+    for made in ["src", "tests", "test", "generated", "node_modules", ".cargo", "codegen.toml"] {
         let path = dir.join(made);
         if path.is_dir() {
             std::fs::remove_dir_all(&path)?;
@@ -164,9 +164,13 @@ fn crate_name(document: &Document) -> Result<String> {
         .with_context(|| format!("{}: no `cargo new --lib NAME` to name the walk-through's crate", document.name))
 }
 
-/// The file a Rust or TOML block is, named by its first line (`// src/ast.rs`, `# codegen.toml`),
-/// and whether it continues that file (`# codegen.toml, continued`).
+/// The file a block is: named by a `file=PATH` attribute (for files with no comments, a sample
+/// text or JSON), or a Rust or TOML block's first line (`// src/ast.rs`, `# codegen.toml`); and
+/// whether it continues that file (`# codegen.toml, continued`).
 fn named_file(block: &CodeBlock) -> Option<(&str, bool)> {
+    if let Some(name) = block.attributes.iter().find_map(|a| a.strip_prefix("file=")) {
+        return is_relative_path(name).then_some((name, false));
+    }
     if !matches!(block.language.as_str(), "rust" | "toml") {
         return None;
     }
@@ -176,12 +180,16 @@ fn named_file(block: &CodeBlock) -> Option<(&str, bool)> {
         Some(name) => (name, true),
         None => (name, false),
     };
-    let is_path = !name.is_empty()
+    is_relative_path(name).then_some((name, continued))
+}
+
+/// Whether `name` is a file name inside the crate: `src/lib.rs`, not a comment, `/x` or `../x`.
+fn is_relative_path(name: &str) -> bool {
+    !name.is_empty()
         && !name.contains(char::is_whitespace)
         && name.contains('.')
         && !name.starts_with('/')
-        && !name.split('/').any(|part| part == "..");
-    is_path.then_some((name, continued))
+        && !name.split('/').any(|part| part == "..")
 }
 
 #[cfg(test)]
@@ -198,12 +206,19 @@ mod tests {
             "```sh\ncargo new --lib words && cd words\n```\n```rust\n// src/lib.rs\npub mod ast;\n```\n\
              ```toml\n# codegen.toml\n[schema]\n```\n```rust\n// a comment, no file\n```\n\
              ```toml,cargo\n# .cargo/config.toml\n```\n```rust\n// ../escape.rs\n```\n\
-             ```toml,fragment\n# codegen.toml, continued\n[targets.web]\n```\n",
+             ```toml,fragment\n# codegen.toml, continued\n[targets.web]\n```\n\
+             ```json,file=test/sample.json\n{}\n```\n```text,file=../x\n```\n",
         );
         let files: Vec<_> = document.blocks.iter().filter_map(named_file).collect();
         assert_eq!(
             files,
-            [("src/lib.rs", false), ("codegen.toml", false), (".cargo/config.toml", false), ("codegen.toml", true)]
+            [
+                ("src/lib.rs", false),
+                ("codegen.toml", false),
+                (".cargo/config.toml", false),
+                ("codegen.toml", true),
+                ("test/sample.json", false)
+            ]
         );
         assert_eq!(crate_name(&document).unwrap(), "words");
         assert!(crate_name(&blocks("```sh\ncargo build\n```\n")).is_err());
