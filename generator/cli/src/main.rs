@@ -55,7 +55,7 @@ enum Commands {
     /// tsc --strict on its README's TypeScript example, and on each Node the smoke test (with the
     /// buffer and expected JSON of [targets.<name>.package.smoke], when given; a package with an
     /// addon has it built first, and `parse` of the smoke `source` is checked, in worker threads
-    /// too), then the README's ```js examples, reading the smoke `source` (or `buffer`) as a user's
+    /// too), then the README's `js` examples, reading the smoke `source` (or `buffer`) as a user's
     /// code would. The generated files must be up to date, and the smoke table's files are checked
     /// before anything runs. The last line is `package: P packages, F failed`; exits 1 if any failed.
     Package {

@@ -1,4 +1,4 @@
-//! The README's JavaScript examples, run as a reader runs them: each ```js block of the package's
+//! The README's JavaScript examples, run as a reader runs them: each `js` block of the package's
 //! README.md becomes a module of the fresh project, and `smoke_readme.js` (shipped with this crate)
 //! imports them in order on every Node they run on, with the variable they read (`source` or
 //! `buffer`, as [`ExampleInput`] decides for the README too) holding the file of the package's
@@ -23,7 +23,7 @@ const SMOKE_README_JS: &str = include_str!("../smoke_readme.js");
 pub(super) const STEP: &str = "readme";
 
 impl Check<'_> {
-    /// Runs the README's ```js examples on every Node they run on (`-` in the report where the
+    /// Runs the README's `js` examples on every Node they run on (`-` in the report where the
     /// smoke table names no input for them, or no Node is recent enough).
     pub(super) fn readme_examples(
         &self,
@@ -82,7 +82,7 @@ impl Check<'_> {
     }
 }
 
-/// The ```js blocks of a README, in order, each without its fences.
+/// The `js` blocks of a README, in order, each without its fences.
 fn js_blocks(readme: &str) -> Vec<String> {
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
@@ -133,7 +133,7 @@ mod tests {
     use rawast_generator::SourceFile;
     use rawast_generator::config::Config;
 
-    /// Only ```js blocks are run, whole and in order; ```ts, ```jsx and ```sh ones are not.
+    /// Only `js` blocks are run, whole and in order; `ts`, `jsx` and `sh` ones are not.
     #[test]
     fn js_blocks_are_the_js_fences() {
         let readme = "# x\n\n```sh\nnpm install x\n```\n\n```js\nimport { a } from \"x\";\n\na();\n```\n\n```ts\nlet t: number = 1;\n```\n\n```jsx\n<a/>\n```\n\n```js\nb();\n```\n";

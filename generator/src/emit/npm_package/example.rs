@@ -3,7 +3,7 @@
 
 use crate::config::Target;
 
-/// The input of a package README's ```js examples: a variable a user's code would hold.
+/// The input of a package README's `js` examples: a variable a user's code would hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExampleInput {
     /// `source`, the text to parse: the package has a parser (its smoke table's `source`).

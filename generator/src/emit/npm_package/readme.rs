@@ -1,6 +1,6 @@
 //! The README of a rawast target's package (template `templates/npm/README.md`), for the package's
-//! user: what it is, one usage example (`rawast package` runs every ```js block and type-checks the
-//! ```ts one), the walker, errors, TypeScript and versions. The buffer format is the book's.
+//! user: what it is, one usage example (`rawast package` runs every `js` block and type-checks the
+//! `ts` one), the walker, errors, TypeScript and versions. The buffer format is the book's.
 
 use askama::Template;
 
