@@ -163,9 +163,9 @@ fn build_hint(diagnostics: &str, kind: AddonKind) -> &'static str {
         "\nhint: rawast's crates are not on crates.io here: point Cargo at a checkout of rawast with [patch.crates-io] in .cargo/config.toml (rawast's README, \"Using rawast in your parser\", step 1)"
     } else if kind == AddonKind::Wasm
         && diagnostics.contains("wasm32-unknown-unknown")
-        && diagnostics.contains("can't find crate for `core`")
+        && ["core", "std"].iter().any(|library| diagnostics.contains(&format!("can't find crate for `{library}`")))
     {
-        "\nhint: the toolchain has no standard library for wasm32: `rustup target add wasm32-unknown-unknown`"
+        "\nhint: the toolchain has no standard library for wasm32: `rustup target add wasm32-unknown-unknown`; a toolchain without rustup needs one whose library has that target (rawast's book, \"Browsers and wasm32\")"
     } else if diagnostics.contains("custom build command for `simdutf") && diagnostics.contains("failed to find tool") {
         "\nhint: rawast-napi transcodes UTF-16 with simdutf, a C++ library: install a C++ compiler (g++ or clang++; Visual Studio's on Windows), or name one in $CXX"
     } else {
@@ -243,6 +243,8 @@ mod tests {
         let missing = "error: no matching package named `rawast-napi` found\nlocation searched: crates.io index";
         assert!(build_hint(missing, AddonKind::Napi).contains("[patch.crates-io]"));
         let no_std = "error[E0463]: can't find crate for `core`\n  = note: the `wasm32-unknown-unknown` target may not be installed";
+        assert!(build_hint(no_std, AddonKind::Wasm).contains("rustup target add wasm32-unknown-unknown"));
+        let no_std = "error[E0463]: can't find crate for `std`\n  = note: the `wasm32-unknown-unknown` target may not be installed";
         assert!(build_hint(no_std, AddonKind::Wasm).contains("rustup target add wasm32-unknown-unknown"));
         let no_cxx = "error: failed to run custom build command for `simdutf v0.7.0`\n  cargo:warning=Compiler family detection failed due to error: ToolNotFound: failed to find tool \"c++\": No such file or directory (os error 2)";
         assert!(build_hint(no_cxx, AddonKind::Napi).contains("install a C++ compiler"));

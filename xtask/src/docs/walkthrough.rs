@@ -20,16 +20,19 @@ use crate::project::{self, Project};
 pub const WALKTHROUGHS: &[&str] = &["README.md", "docs/getting-started.md"];
 
 /// Where the reader's crate is made: outside the repository, so that Cargo does not take it for a
-/// member of rawast's workspace; its `target/` is kept between runs.
-fn crate_dir() -> PathBuf {
-    std::env::temp_dir().join("rawast-walkthrough")
+/// member of rawast's workspace; one directory per checkout, whose `target/` is kept between runs.
+fn crate_dir(project: &Project) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    project.root.hash(&mut hasher);
+    std::env::temp_dir().join(format!("rawast-walkthrough-{:08x}", hasher.finish() as u32))
 }
 
 /// Builds `document`'s crate and packages with `rawast`, and runs its JS blocks; returns how many
 /// ran.
 pub fn check(project: &Project, document: &Document, rawast: &Path) -> Result<usize> {
     eprintln!("docs: the walk-through of {}", document.name);
-    let dir = crate_dir();
+    let dir = crate_dir(project);
     write_crate(project, document, &dir)?;
     let cargo = project::cargo().get_program().to_owned();
     let rawast_in = |args: &[&str]| {
